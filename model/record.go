@@ -249,6 +249,9 @@ type Segment struct {
 	ToolName   string
 	ToolCallID string
 	Arguments  string
+	// Meta holds a segment's further attributes as written (an image's
+	// detail, an audio's format, a file's name), shown beside its label.
+	Meta []Fact
 }
 
 // Score is one named score dimension of an attempt ("relevance": 8 of 10).
@@ -285,6 +288,10 @@ type Attempt struct {
 	Facts []Fact
 	// Raw is extra source JSON shown folded (Sample raw_response).
 	Raw string
+	// Messages is the attempt's own thread when it is more than one text
+	// (an agent's predict_result with tool calls and results); Text then
+	// holds the final answer, as in a plain attempt.
+	Messages []Message
 }
 
 // MetricValue is one metric's value on one filter row.
