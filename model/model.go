@@ -7,6 +7,8 @@
 // imports nothing from Charm: loaders fill it, the TUI and commands read it.
 package model
 
+import "context"
+
 // Kind names an artifact format. The strings are part of the CLI contract
 // (`--as KIND`, the "kind" field of `summary --json`).
 type Kind string
@@ -75,6 +77,38 @@ type Dataset struct {
 	// (for example the lm-eval filter configs). Keys are documented by the
 	// loader that sets them.
 	Extra map[string]any
+	// Deep, when set, runs the dataset's full check: a pass over every
+	// record for what indexing does not learn (lm-eval: the filter
+	// pipelines re-applied to every repeat). It may take as long as reading
+	// every record; it honours ctx and reports progress (records done of
+	// total). `check` and `summary` run it; the browser runs it in the
+	// background.
+	Deep func(ctx context.Context, progress func(done, total int)) (*DeepReport, error)
+}
+
+// DeepReport is what a dataset's full check found.
+type DeepReport struct {
+	// Issues are per-record issues the index did not report (Issue.Record
+	// names the record; Line the line when known).
+	Issues []Issue
+	// Flagged lists the record indexes the issues are about, ascending,
+	// each once.
+	Flagged []int
+	// PassAtK is, per filter, the unbiased pass@k estimate for each k the
+	// repeats allow (k=1 always), when records have more than one repeat.
+	PassAtK map[string]map[int]float64
+	// Repeats is the number of repeats per record (the most seen).
+	Repeats int
+}
+
+// RawSearcher is implemented by indexes that can look for text in their
+// source bytes much faster than loading every record (a 1 GB lm-eval file
+// at disk speed). SearchRaw calls hit with each record index whose source
+// holds needle, in index order; matching is on the text as the source
+// spells it, case-insensitive when fold is set. It stops early when ctx is
+// cancelled, returning ctx.Err().
+type RawSearcher interface {
+	SearchRaw(ctx context.Context, needle string, fold bool, hit func(record int)) error
 }
 
 // Index gives access to a dataset's records without holding them all. Len

@@ -288,10 +288,35 @@ type Attempt struct {
 	Facts []Fact
 	// Raw is extra source JSON shown folded (Sample raw_response).
 	Raw string
+	// Extractions are evalview's own re-application of the task's filter
+	// pipelines to this attempt (lm-eval), one per filter.
+	Extractions []Extraction
 	// Messages is the attempt's own thread when it is more than one text
 	// (an agent's predict_result with tool calls and results); Text then
 	// holds the final answer, as in a plain attempt.
 	Messages []Message
+}
+
+// Extraction is what one filter pipeline extracts from one attempt when
+// evalview re-applies it.
+type Extraction struct {
+	Filter string
+	// Answer is the extracted answer ("[invalid]" when nothing matched,
+	// as the harness writes it).
+	Answer string
+	// Start and End are the byte range of the regex match in Attempt.Text
+	// that gave the answer; both -1 when nothing matched or the pipeline
+	// has no regex.
+	Start, End int
+	// Status is pass or fail against the target, unscored when unknown.
+	Status Status
+	// Logged is the answer the artifact logged for this filter and
+	// attempt, when it logs one; Disagrees reports Logged != Answer.
+	Logged    string
+	Disagrees bool
+	// Note says how the pipeline was chosen or why it could not run
+	// ("harness default for gsm8k: no filter_list in the results file").
+	Note string
 }
 
 // MetricValue is one metric's value on one filter row.

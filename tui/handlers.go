@@ -23,6 +23,7 @@ func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.status.w = l.Width
 	m.helpOv.SetSize(l.Body.W, l.Body.H)
 	m.picker.SetSize(l.Body.W, l.Body.H)
+	m.resizeSheets()
 	cmd := m.detail.SetSize(l.Detail.W, l.Detail.H)
 	m.enableKeys()
 	return cmd
@@ -123,6 +124,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 		return nil
 	}
 	m.states[m.cur] = m.list.st
+	m.closeSheets() // they show the dataset being left
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
 	m.syncFilter()

@@ -23,6 +23,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.handleHelpKey(k)
 	case m.overlay == overlayPicker:
 		return m.handlePickerKey(k)
+	case m.topSheet() != nil && !key.Matches(k, km.Global.Help):
+		return m.handleSheetKey(k)
 	}
 	switch {
 	case key.Matches(k, km.Global.Quit):
@@ -205,6 +207,8 @@ func (m *Model) shortHelp() []key.Binding {
 		return []key.Binding{km.Nav.Down, km.Nav.Up, km.Dataset.Choose, km.Dataset.Close}
 	case m.typing:
 		return []key.Binding{km.Search.Confirm, km.Search.Cancel}
+	case m.topSheet() != nil:
+		return append(m.topSheet().ShortHelp(), km.Global.Help)
 	}
 	var b []key.Binding
 	if m.focus == focusList {

@@ -55,6 +55,8 @@ type Model struct {
 	picker  pickerPane
 	overlay overlay
 	focus   focus
+	// sheets are full-body views stacked over the list and detail.
+	sheets []sheet
 
 	// search: the input while typing, and the pane it searches.
 	input    queryInput
@@ -249,7 +251,11 @@ func (m *Model) render() string {
 	case overlayPicker:
 		parts = append(parts, m.picker.View())
 	default:
-		parts = append(parts, m.bodyView())
+		if s := m.topSheet(); s != nil {
+			parts = append(parts, s.View())
+		} else {
+			parts = append(parts, m.bodyView())
+		}
 	}
 	if m.typing {
 		in := m.statusInfo()
