@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"evalview/loaders"
 	"evalview/model"
+	"evalview/tui/text"
 )
 
 // jsonIssue is one issue of `check --json`; the field names are a contract.
@@ -28,6 +30,7 @@ func newCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 		common  commonFlags
 		asJSON  bool
 		maxShow int
+		fast    bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check [flags] PATH...",
@@ -38,6 +41,11 @@ validation issue as
   FILE[:LINE]: error|warning: [RECORD] MESSAGE
 
 followed by a one-line total.
+
+For lm-eval samples it also runs the deep check: every filter pipeline of
+the task config is re-applied to every repeat, and an answer that differs
+from the logged filtered_resps is a warning (reextract-mismatch). --fast
+skips it.
 
 Exit codes: 0 when there is no error (warnings allowed), 1 when there are
 errors, 2 when a path cannot be opened at all.`,
@@ -56,11 +64,7 @@ errors, 2 when a path cannot be opened at all.`,
 			}
 			records := 0
 			for _, ds := range datasets {
-				all, err := ds.AllIssues()
-				if err != nil {
-					issues = append(issues, model.Errorf("read-failed", ds.Path, 0, "", "%v", err))
-				}
-				issues = append(issues, all...)
+				issues = append(issues, datasetIssues(cmd.Context(), ds, !fast)...)
 				records += ds.Records.Len()
 			}
 			model.SortIssues(issues)
@@ -80,7 +84,9 @@ errors, 2 when a path cannot be opened at all.`,
 					if maxShow > 0 && shown >= maxShow {
 						break
 					}
-					fmt.Fprintln(stdout, is.String())
+					// Issues quote file content (record ids, names in
+					// zips): never let it reach the terminal raw.
+					fmt.Fprintln(stdout, text.OneLine(is.String()))
 					shown++
 				}
 				if maxShow > 0 && len(issues) > maxShow {
@@ -101,6 +107,7 @@ errors, 2 when a path cannot be opened at all.`,
 	addAsFlag(cmd, &common)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of issues (file, line, record, severity, code, message)")
 	cmd.Flags().IntVar(&maxShow, "max", 0, "print at most this many issues (0: all); the total still counts every issue")
+	cmd.Flags().BoolVar(&fast, "fast", false, "skip the deep check (lm-eval: re-applying the filter pipelines to every repeat)")
 	return cmd
 }
 
@@ -128,4 +135,63 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// indexedIssues is implemented by indexes that know each record's issues
+// from indexing alone, all but those their deep check finds (lm-eval: the
+// re-extraction's). check then reads every record once, in the deep
+// check, instead of loading each record and then re-extracting it again.
+type indexedIssues interface {
+	IndexIssues(i int) []model.Issue
+}
+
+// datasetIssues returns ds's own issues and every record's, with the deep
+// check's when deep is set.
+func datasetIssues(ctx context.Context, ds *model.Dataset, deep bool) []model.Issue {
+	x, ok := ds.Records.(indexedIssues)
+	if !ok || ds.Deep == nil {
+		all, err := ds.AllIssues()
+		if err != nil {
+			all = append(all, model.Errorf("read-failed", ds.Path, 0, "", "%v", err))
+		}
+		if deep {
+			all = mergeDeep(ctx, all, ds)
+		}
+		return all
+	}
+	all := append([]model.Issue(nil), ds.Issues...)
+	for i := 0; i < ds.Records.Len(); i++ {
+		all = append(all, x.IndexIssues(i)...)
+	}
+	if deep {
+		all = mergeDeep(ctx, all, ds)
+	}
+	return all
+}
+
+// mergeDeep runs ds's deep check and adds the issues it found that are not
+// already in issues (loading a record may report the same ones). A failed
+// deep check is an error issue.
+func mergeDeep(ctx context.Context, issues []model.Issue, ds *model.Dataset) []model.Issue {
+	if ds.Deep == nil {
+		return issues
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	rep, err := ds.Deep(ctx, nil)
+	if err != nil {
+		return append(issues, model.Errorf("deep-check-failed", ds.Path, 0, "", "deep check stopped: %v", err))
+	}
+	seen := make(map[model.Issue]bool, len(issues))
+	for _, is := range issues {
+		seen[is] = true
+	}
+	for _, is := range rep.Issues {
+		if !seen[is] {
+			seen[is] = true
+			issues = append(issues, is)
+		}
+	}
+	return issues
 }

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"math"
+	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -28,7 +32,7 @@ func TestCheckExitCodes(t *testing.T) {
 	}{
 		{"clean", []string{"check", filepath.Join(fixtures, "two_filters")}, 0, "0 errors, 0 warnings in 1 dataset (4 records)"},
 		{"warnings only", []string{"check", filepath.Join(fixtures, "trimmed")}, 0, "0 errors, 2 warnings in 1 dataset (2 records)"},
-		{"errors", []string{"check", filepath.Join(fixtures, "broken")}, 1, "4 errors, 1 warning in 1 dataset (4 records)"},
+		{"errors", []string{"check", "--fast", filepath.Join(fixtures, "broken")}, 1, "4 errors, 1 warning in 1 dataset (4 records)"},
 		{"missing path", []string{"check", filepath.Join(fixtures, "nope.jsonl")}, 2, "1 error, 0 warnings in 0 datasets (0 records)"},
 		{"missing path among good ones", []string{"check", filepath.Join(fixtures, "two_filters"), "/does/not/exist"}, 2, "1 error, 0 warnings in 1 dataset (4 records)"},
 		{"bad --as", []string{"check", "--as", "csv", filepath.Join(fixtures, "two_filters")}, 2, ""},
@@ -48,7 +52,7 @@ func TestCheckExitCodes(t *testing.T) {
 }
 
 func TestCheckLineFormat(t *testing.T) {
-	out, _, _ := runCmd(t, "check", filepath.Join(fixtures, "broken"))
+	out, _, _ := runCmd(t, "check", "--fast", filepath.Join(fixtures, "broken"))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	re := regexp.MustCompile(`^\S+\.jsonl:\d+: (error|warning): (\[\d+\] )?\S.*$`)
 	for _, l := range lines[:len(lines)-1] {
@@ -66,7 +70,7 @@ func TestCheckLineFormat(t *testing.T) {
 }
 
 func TestCheckJSON(t *testing.T) {
-	out, _, code := runCmd(t, "check", "--json", filepath.Join(fixtures, "broken"))
+	out, _, code := runCmd(t, "check", "--fast", "--json", filepath.Join(fixtures, "broken"))
 	if code != 1 {
 		t.Errorf("exit %d", code)
 	}
@@ -284,5 +288,216 @@ func TestSummaryRunFigures(t *testing.T) {
 	}
 	if n := got.Datasets[0]["above_threshold"].(float64); n <= 1 {
 		t.Errorf("above_threshold at 1 = %v", n)
+	}
+}
+
+// bruteForce recomputes, straight from the generated fixture's JSONL and
+// independently of the loaders, each filter's agreement table (from the
+// logged exact_match values) and pass@k (from every repeat's answer under
+// the filter's regex, scored as gsm8k's exact_match).
+func bruteForce(t *testing.T, path string) (map[string][4]int, map[string]map[string]float64) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		DocID  int             `json:"doc_id"`
+		Filter string          `json:"filter"`
+		Target string          `json:"target"`
+		Resps  [][]string      `json:"resps"`
+		EM     float64         `json:"exact_match"`
+		Doc    json.RawMessage `json:"doc"`
+	}
+	right := map[string]map[int]bool{}
+	var docs []row
+	seen := map[int]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r row
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if right[r.Filter] == nil {
+			right[r.Filter] = map[int]bool{}
+		}
+		right[r.Filter][r.DocID] = r.EM == 1
+		if !seen[r.DocID] {
+			seen[r.DocID] = true
+			docs = append(docs, r)
+		}
+	}
+	agr := map[string][4]int{}
+	for a := range right {
+		for b := range right {
+			if a == b {
+				continue
+			}
+			var c [4]int
+			for id, ra := range right[a] {
+				rb := right[b][id]
+				switch {
+				case ra && rb:
+					c[0]++
+				case ra:
+					c[1]++
+				case rb:
+					c[2]++
+				default:
+					c[3]++
+				}
+			}
+			agr[a+"|"+b] = c
+		}
+	}
+	norm := func(s string) string {
+		for _, p := range []string{",", `\$`, "(?s).*#### ", `\.$`} {
+			s = regexp.MustCompile(p).ReplaceAllString(s, "")
+		}
+		return strings.ToLower(s)
+	}
+	answerIs := regexp.MustCompile(`The answer is (\-?[0-9\.\,]*[0-9]+)`)
+	strict := regexp.MustCompile(`#### (\-?[0-9\.\,]+)`)
+	extract := func(re *regexp.Regexp, s string) string {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return strings.TrimSpace(m[1])
+		}
+		return "[invalid]"
+	}
+	binom := func(n, k int) float64 {
+		if k < 0 || k > n {
+			return 0
+		}
+		v := 1.0
+		for i := 1; i <= k; i++ {
+			v = v * float64(n-k+i) / float64(i)
+		}
+		return v
+	}
+	res := map[string]map[string]float64{}
+	for filter, re := range map[string]*regexp.Regexp{"score-first": answerIs, "maj@8": answerIs, "strict-match": strict} {
+		res[filter] = map[string]float64{}
+		for _, k := range []int{1, 2, 4, 8} {
+			sum := 0.0
+			for _, d := range docs {
+				n, c := len(d.Resps[0]), 0
+				for _, r := range d.Resps[0] {
+					if norm(extract(re, r)) == norm(d.Target) {
+						c++
+					}
+				}
+				sum += 1 - binom(n-c, k)/binom(n, k)
+			}
+			res[filter][strconv.Itoa(k)] = sum / float64(len(docs))
+		}
+	}
+	return agr, res
+}
+
+func TestSummaryAgreementAndPassAtK(t *testing.T) {
+	dir := filepath.Join(fixtures, "generated_3filters_8repeats")
+	files, _ := filepath.Glob(filepath.Join(dir, "samples_*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("fixture files: %v", files)
+	}
+	wantAgr, wantPK := bruteForce(t, files[0])
+	out, _, code := runCmd(t, "summary", "--json", dir)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var got struct {
+		Datasets []struct {
+			Agreement map[string]map[string]int     `json:"agreement"`
+			PassAtK   map[string]map[string]float64 `json:"pass_at_k"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	d := got.Datasets[0]
+	if len(d.Agreement) != 6 || len(wantAgr) != 6 {
+		t.Fatalf("agreement pairs: got %d, want 6: %v", len(d.Agreement), d.Agreement)
+	}
+	for k, w := range wantAgr {
+		g := d.Agreement[k]
+		if len(g) != 4 || g["both"] != w[0] || g["only_a"] != w[1] || g["only_b"] != w[2] || g["neither"] != w[3] {
+			t.Errorf("agreement %s = %v, want both/only_a/only_b/neither %v", k, g, w)
+		}
+	}
+	if len(d.PassAtK) != 3 {
+		t.Fatalf("pass_at_k = %v", d.PassAtK)
+	}
+	for f, byK := range wantPK {
+		if len(d.PassAtK[f]) != len(byK) {
+			t.Errorf("pass_at_k[%s] = %v, want %v", f, d.PassAtK[f], byK)
+		}
+		for k, w := range byK {
+			if g, ok := d.PassAtK[f][k]; !ok || math.Abs(g-w) > 1e-9 {
+				t.Errorf("pass@%s of %s = %v, want %v", k, f, g, w)
+			}
+		}
+	}
+	text, _, _ := runCmd(t, "summary", dir)
+	mj := wantAgr["maj@8|score-first"]
+	for _, want := range []string{"filter agreement",
+		fmt.Sprintf(`maj@8\s+score-first\s+%d\s+%d\s+%d\s+%d`, mj[0], mj[1], mj[2], mj[3]),
+		fmt.Sprintf(`strict-match: @1 %.4f  @2 %.4f  @4 %.4f  @8 %.4f`, wantPK["strict-match"]["1"], wantPK["strict-match"]["2"], wantPK["strict-match"]["4"], wantPK["strict-match"]["8"])} {
+		if !regexp.MustCompile(want).MatchString(text) {
+			t.Errorf("summary text lacks %q:\n%s", want, text)
+		}
+	}
+	// Two filters, one repeat: agreement only; one filter: neither.
+	for _, c := range []struct {
+		dir       string
+		agreement bool
+	}{{"two_filters", true}, {"trimmed", false}} {
+		out, _, _ = runCmd(t, "summary", "--json", filepath.Join(fixtures, c.dir))
+		if strings.Contains(out, `"agreement"`) != c.agreement || strings.Contains(out, `"pass_at_k"`) {
+			t.Errorf("%s: agreement %v and no pass_at_k expected:\n%s", c.dir, c.agreement, out)
+		}
+	}
+}
+
+func TestCheckDeep(t *testing.T) {
+	cases := []struct {
+		name  string
+		args  []string
+		code  int
+		last  string
+		codes []string
+	}{
+		{"clean generated", []string{"check", filepath.Join(fixtures, "generated_3filters_8repeats")}, 0,
+			"0 errors, 0 warnings in 1 dataset (12 records)", nil},
+		{"no config: defaults", []string{"check", filepath.Join(fixtures, "broken")}, 1,
+			"4 errors, 2 warnings in 1 dataset (4 records)", []string{"filter-config-default"}},
+		{"no config: --fast skips it", []string{"check", "--fast", filepath.Join(fixtures, "broken")}, 1,
+			"4 errors, 1 warning in 1 dataset (4 records)", nil},
+		{"mismatch", []string{"check", filepath.Join(fixtures, "reextract_mismatch")}, 0,
+			"0 errors, 2 warnings in 1 dataset (4 records)", []string{"reextract-mismatch", "reextract-mismatch"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, _, code := runCmd(t, c.args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d\n%s", code, c.code, out)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if got := lines[len(lines)-1]; got != c.last {
+				t.Errorf("last line %q, want %q\n%s", got, c.last, out)
+			}
+			js, _, _ := runCmd(t, append([]string{"check", "--json"}, c.args[1:]...)...)
+			var issues []jsonIssue
+			if err := json.Unmarshal([]byte(js), &issues); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, is := range issues {
+				if strings.HasPrefix(is.Code, "reextract") || strings.HasPrefix(is.Code, "filter-") {
+					got = append(got, is.Code)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(c.codes, ",") {
+				t.Errorf("deep codes %v, want %v", got, c.codes)
+			}
+		})
 	}
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -12,6 +14,7 @@ import (
 
 	"evalview/loaders/runzip"
 	"evalview/model"
+	"evalview/model/compare"
 )
 
 func newSummaryCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -31,10 +34,19 @@ any difference flagged.
 For run zips it adds attempts, scored_attempts, scored_records,
 mean_weighted_score, threshold, above_threshold and category_means.
 
+For lm-eval datasets with two filters or more it adds, for each ordered
+pair of filters, the 2x2 agreement table (docs right under both, only the
+first, only the second, neither); with more than one repeat per doc it
+re-applies the filter pipelines to every repeat (the deep check) and adds
+the unbiased pass@k per filter for k = 1, the powers of two below the
+number of repeats, and that number.
+
 JSON shape (--json):
   {"datasets":[{"kind":"lm-eval","path":"...","task":"...","records":10,
     "errors":0,"warnings":0,
-    "metrics":{"<filter>":{"<metric>":{"samples":0.8,"reported":0.8}}}}]}
+    "metrics":{"<filter>":{"<metric>":{"samples":0.8,"reported":0.8}}},
+    "agreement":{"<A>|<B>":{"both":5,"only_a":1,"only_b":0,"neither":4}},
+    "pass_at_k":{"<filter>":{"1":0.45,"8":0.91}}}]}
 
 Exit codes: 0, or 2 when a path cannot be opened at all.`,
 		Example: `  evalview summary results/my-model/
@@ -54,6 +66,9 @@ Exit codes: 0, or 2 when a path cannot be opened at all.`,
 				if ds.Kind == model.KindRun {
 					r.Extra = runFigures(runzip.Stats(ds, threshold))
 				}
+				if err := addCompareFigures(cmd.Context(), &r, ds); err != nil {
+					fmt.Fprintf(stderr, "evalview: %s: deep check: %v\n", ds.Path, err)
+				}
 				reports = append(reports, r)
 			}
 			if asJSON {
@@ -67,7 +82,7 @@ Exit codes: 0, or 2 when a path cannot be opened at all.`,
 					if i > 0 {
 						fmt.Fprintln(stdout)
 					}
-					printReport(stdout, r)
+					printReport(safeWriter{stdout}, r)
 				}
 			}
 			if len(openErrs) > 0 {
@@ -101,7 +116,7 @@ func printReport(w io.Writer, r model.DatasetReport) {
 		}
 	}
 	fmt.Fprintf(w, "  %s, %s, %s\n", count(r.Records, "record"), count(r.Errors, "error"), count(r.Warnings, "warning"))
-	if r.Extra != nil {
+	if _, isRun := r.Extra["attempts"]; isRun {
 		fmt.Fprintf(w, "  attempts %v (scored %v), mean weighted score %s, %v at or above %v\n",
 			r.Extra["attempts"], r.Extra["scored_attempts"], num(r.Extra["mean_weighted_score"].(*float64)), r.Extra["above_threshold"], r.Extra["threshold"])
 	}
@@ -140,6 +155,7 @@ func printReport(w io.Writer, r model.DatasetReport) {
 	if differs > 0 {
 		fmt.Fprintf(w, "  %s: the samples do not reproduce the reported value (trimmed samples, or a different run)\n", strings.ToLower(count(differs, "metric")+" differ"))
 	}
+	printCompareFigures(w, r)
 }
 
 func num(p *float64) string {
@@ -147,4 +163,89 @@ func num(p *float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.4f", *p)
+}
+
+// addCompareFigures adds an lm-eval dataset's filter agreement and, when
+// its docs have more than one repeat, the pass@k of its deep check, as the
+// "agreement" and "pass_at_k" fields of `summary --json`.
+func addCompareFigures(ctx context.Context, r *model.DatasetReport, ds *model.Dataset) error {
+	if ds.Kind != model.KindLMEval {
+		return nil
+	}
+	if agr := compare.Agreement(ds); agr != nil {
+		if r.Extra == nil {
+			r.Extra = map[string]any{}
+		}
+		r.Extra["agreement"] = agr
+	}
+	if ds.Deep == nil || !hasRepeats(ds) {
+		return nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	rep, err := ds.Deep(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if len(rep.PassAtK) == 0 {
+		return nil
+	}
+	pk := map[string]map[string]float64{}
+	for f, byK := range rep.PassAtK {
+		pk[f] = map[string]float64{}
+		for k, v := range byK {
+			pk[f][strconv.Itoa(k)] = v
+		}
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]any{}
+	}
+	r.Extra["pass_at_k"] = pk
+	return nil
+}
+
+// hasRepeats reports whether some doc has more than one repeat, from the
+// summaries (cheap), so single-repeat datasets skip the deep check.
+func hasRepeats(ds *model.Dataset) bool {
+	for i := 0; i < ds.Records.Len(); i++ {
+		if ds.Records.Summary(i).Attempts > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// printCompareFigures writes the agreement tables and pass@k for people.
+func printCompareFigures(w io.Writer, r model.DatasetReport) {
+	if agr, ok := r.Extra["agreement"].(map[string]compare.Table); ok {
+		fmt.Fprintln(w, "  filter agreement (docs right under both, only A, only B, neither):")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  A\tB\tboth\tonly A\tonly B\tneither\t")
+		for _, k := range sortedKeys(agr) {
+			a, b, _ := strings.Cut(k, "|")
+			if a > b {
+				continue // each unordered pair once: B|A is A|B mirrored
+			}
+			t := agr[k]
+			fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%d\t\n", a, b, t.Both, t.OnlyA, t.OnlyB, t.Neither)
+		}
+		tw.Flush()
+	}
+	if pk, ok := r.Extra["pass_at_k"].(map[string]map[string]float64); ok {
+		fmt.Fprintln(w, "  pass@k (unbiased estimator over the repeats of each doc):")
+		for _, f := range sortedKeys(pk) {
+			ks := make([]int, 0, len(pk[f]))
+			for k := range pk[f] {
+				n, _ := strconv.Atoi(k)
+				ks = append(ks, n)
+			}
+			sort.Ints(ks)
+			parts := make([]string, len(ks))
+			for i, k := range ks {
+				parts[i] = fmt.Sprintf("@%d %.4f", k, pk[f][strconv.Itoa(k)])
+			}
+			fmt.Fprintf(w, "    %s: %s\n", f, strings.Join(parts, "  "))
+		}
+	}
 }

@@ -13,6 +13,11 @@ type Input struct {
 	Resps []any
 	// Doc is the doc; only multi_choice_regex needs it (doc["choices"]).
 	Doc map[string]any
+	// Memo, when set, shares regex searches between runs of several
+	// pipelines over these Resps (nil: every run searches).
+	Memo *Memo
+	// Arena, when set, lends the run's slices (see Arena; nil allocates).
+	Arena *Arena
 }
 
 // Result is a pipeline's output for one request and how it came about.

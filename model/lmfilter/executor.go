@@ -43,8 +43,8 @@ type executor struct {
 
 func newExecutor(p Pipeline, in Input) *executor {
 	ex := &executor{p: p, in: in, isList: true,
-		traces: make([]RepeatTrace, len(in.Resps)), consumed: make([]bool, len(in.Resps))}
-	ex.list = make([]item, len(in.Resps))
+		traces: in.Arena.traceSlice(len(in.Resps)), consumed: in.Arena.boolSlice(len(in.Resps))}
+	ex.list = in.Arena.itemSlice(len(in.Resps))
 	for i, r := range in.Resps {
 		off := -1
 		if _, ok := r.(string); ok {
@@ -107,7 +107,7 @@ func (ex *executor) setOne(it item) {
 // dropUnselected marks repeats no longer present (and not already counted
 // by a vote) as not kept.
 func (ex *executor) dropUnselected() {
-	present := make([]bool, len(ex.traces))
+	present := ex.in.Arena.boolSlice(len(ex.traces))
 	mark := func(it item) {
 		if it.origin >= 0 {
 			present[it.origin] = true
@@ -141,7 +141,7 @@ func (ex *executor) perElement(fn func(it item) (item, error)) error {
 	if err != nil {
 		return err
 	}
-	out := make([]item, len(elems))
+	out := ex.in.Arena.itemSlice(len(elems))
 	for i, it := range elems {
 		o, err := fn(it)
 		if err != nil {

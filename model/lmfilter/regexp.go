@@ -31,6 +31,9 @@ type Regexp struct {
 	// (it may still take a non-empty alternative). .NET would skip to p+1.
 	adv    *regexp2.Regexp
 	groups int
+	// fast is the equivalent Go regexp, nil when the pattern needs
+	// regexp2 (see pyre_go.go).
+	fast *goRegexp
 }
 
 // Match is one match of a Regexp, as byte offsets into the searched text.
@@ -87,7 +90,8 @@ func compilePython(pattern string) (*Regexp, error) {
 		return nil, fmt.Errorf("regex %q: %v", pattern, err)
 	}
 	re.MatchTimeout, adv.MatchTimeout = matchTimeout, matchTimeout
-	return &Regexp{pattern: pattern, re: re, adv: adv, groups: len(re.GetGroupNumbers()) - 1}, nil
+	groups := len(re.GetGroupNumbers()) - 1
+	return &Regexp{pattern: pattern, re: re, adv: adv, groups: groups, fast: compileGo(pattern, groups)}, nil
 }
 
 // String returns the Python pattern.
@@ -153,6 +157,9 @@ func (re *Regexp) scan(runes []rune, fn func(m *regexp2.Match) bool) error {
 
 // FindAll returns every match in s, as Python's re.finditer would find them.
 func (re *Regexp) FindAll(s string) ([]Match, error) {
+	if g := re.goFor(s); g != nil {
+		return g.findAll(s, re.groups), nil
+	}
 	runes := []rune(s)
 	bm := newByteMapper(s, len(runes))
 	var out []Match
@@ -175,6 +182,9 @@ func (re *Regexp) FindAll(s string) ([]Match, error) {
 // backslashes (the harness only ever substitutes ""): every match,
 // empty ones included, is replaced by repl.
 func (re *Regexp) ReplaceAllLiteral(s, repl string) (string, error) {
+	if g := re.goFor(s); g != nil {
+		return g.replaceAll(s, repl), nil
+	}
 	runes := []rune(s)
 	bm := newByteMapper(s, len(runes))
 	var b strings.Builder
@@ -218,6 +228,9 @@ type regexHit struct {
 // one group its text ("" when it did not participate), several groups a
 // tuple reduced to its first non-empty member.
 func (re *Regexp) extract(s string, groupSelect int) (regexHit, error) {
+	if g := re.goFor(s); g != nil {
+		return g.extract(s, groupSelect, re.groups)
+	}
 	runes := []rune(s)
 	bm := newByteMapper(s, len(runes))
 	type cand struct {
@@ -268,7 +281,7 @@ func (re *Regexp) extract(s string, groupSelect int) (regexHit, error) {
 		pick, picked = ring[(hit.count+groupSelect)%len(ring)], true
 	}
 	if !picked {
-		return hit, fmt.Errorf("group_select %d is out of range for %d matches (the harness raises IndexError)", groupSelect, hit.count)
+		return hit, errGroupSelect(groupSelect, hit.count)
 	}
 	hit.allEmpty = pick.allEmpty
 	hit.span = [2]int{-1, -1}
@@ -277,4 +290,8 @@ func (re *Regexp) extract(s string, groupSelect int) (regexHit, error) {
 		hit.value = s[hit.span[0]:hit.span[1]]
 	}
 	return hit, nil
+}
+
+func errGroupSelect(groupSelect, count int) error {
+	return fmt.Errorf("group_select %d is out of range for %d matches (the harness raises IndexError)", groupSelect, count)
 }

@@ -137,10 +137,10 @@ func (ex *executor) majorityVote() error {
 		first item
 		count int
 	}
-	index := map[string]int{}
+	index := map[hashKey]int{}
 	var buckets []bucket
 	for _, it := range elems {
-		key, err := hashKey(it.v)
+		key, err := keyOf(it.v)
 		if err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func (ex *executor) regex(s Step) error {
 		if !isStr { // the harness treats a non-string response as ""
 			text, off = "", -1
 		}
-		hit, err := re.extract(text, gs)
+		hit, err := ex.search(re, gs, it.origin, text)
 		if err != nil {
 			return item{}, err
 		}
@@ -236,8 +236,13 @@ func (ex *executor) traceRegex(origin, off int, hit regexHit, out item) {
 	if t.Matched && out.off >= 0 {
 		t.Span = [2]int{out.off, out.off + len(out.v.(string))}
 	}
-	for _, w := range hit.whole {
-		t.Matches = append(t.Matches, [2]int{off + w[0], off + w[1]})
+	if off == 0 || len(hit.whole) == 0 {
+		t.Matches = hit.whole // shared with the Memo; nobody changes it
+		return
+	}
+	t.Matches = make([][2]int, len(hit.whole))
+	for i, w := range hit.whole {
+		t.Matches[i] = [2]int{off + w[0], off + w[1]}
 	}
 }
 
@@ -345,7 +350,7 @@ func (ex *executor) mapValues(s Step) error {
 	}
 	def := s.Params["default_value"]
 	return ex.perElement(func(it item) (item, error) {
-		if _, err := hashKey(it.v); err != nil {
+		if _, err := keyOf(it.v); err != nil {
 			return item{}, err
 		}
 		out := def

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
 )
 
 // valueText renders a filtered value for display: a string as itself,
@@ -31,19 +30,30 @@ func compactJSON(v any) string {
 // hashKey is the identity collections.Counter and dict lookups use for v.
 // Python's True == 1 == 1.0, so booleans and numbers share keys; lists
 // and dicts are unhashable, as in Python.
-func hashKey(v any) (string, error) {
+type hashKey struct {
+	kind byte // 's' string, 'n' number or boolean, 'N' None
+	s    string
+	n    float64
+}
+
+// keyOf returns v's hashKey. Strings are keys as they are, without a
+// copy: a vote over 64 long responses hashes each once.
+func keyOf(v any) (hashKey, error) {
 	switch t := v.(type) {
 	case string:
-		return "s" + t, nil
+		return hashKey{kind: 's', s: t}, nil
 	case float64:
-		return "n" + strconv.FormatFloat(t, 'g', -1, 64), nil
+		if t == 0 {
+			t = 0 // -0.0 == 0.0 in Python
+		}
+		return hashKey{kind: 'n', n: t}, nil
 	case bool:
 		if t {
-			return "n1", nil
+			return hashKey{kind: 'n', n: 1}, nil
 		}
-		return "n0", nil
+		return hashKey{kind: 'n', n: 0}, nil
 	case nil:
-		return "N", nil
+		return hashKey{kind: 'N'}, nil
 	}
-	return "", fmt.Errorf("unhashable type: '%s'", pyTypeName(v))
+	return hashKey{}, fmt.Errorf("unhashable type: '%s'", pyTypeName(v))
 }

@@ -1,0 +1,347 @@
+package lmeval
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"evalview/loaders/jsonl"
+	"evalview/model"
+	"evalview/model/compare"
+)
+
+// The deep check re-extracts every record, and building a full Record
+// (prompt messages, doc fields, pretty JSON) costs more than re-extraction
+// itself. leanRecord builds only what re-extraction reads: the rows'
+// filter results, the target and the repeats' texts; deepDoc then counts
+// each run's right repeats without building Extractions. Anything unusual
+// in a row falls back to Record (deepDocFull), and both paths share
+// eachRun, so they report the same.
+
+// errLean stops the lean decoding of a row that Record must handle.
+var errLean = errors.New("not a plain list of generated texts")
+
+// docResult is what the deep check learns from one record.
+type docResult struct {
+	// issues are its reextract-mismatch warnings.
+	issues []model.Issue
+	// counts are, per filter run in row order, the repeats scored and
+	// right (only runs that scored some).
+	counts []filterCount
+	// repeats is the record's number of repeats.
+	repeats int
+	// defaulted is set when a harness default pipeline ran.
+	defaulted bool
+}
+
+type filterCount struct {
+	filter string
+	compare.RepeatCount
+}
+
+// deepDoc re-extracts record i for the deep check, from a lean record
+// when the rows allow it. rows, when not nil, are the record's rows
+// already read (a compressed file's stream); nil rows read them with r.
+func (x *index) deepDoc(r *deepReader, i int, rows [][]byte) (docResult, error) {
+	rec, texts, ok := x.leanRecord(r, i, rows)
+	if !ok {
+		return x.deepDocFull(i)
+	}
+	var d docResult
+	before := len(rec.Issues)
+	// Filters with the same per-repeat steps (score-first, maj@64, maj@8)
+	// share each repeat's own answer (pipeRun.shared): count them once.
+	counted := map[string]compare.RepeatCount{}
+	x.eachRun(rec, texts, &r.scratch, func(run *pipeRun) {
+		d.defaulted = d.defaulted || run.p.defaulted
+		rc, ok := counted[run.p.perRepeatKey]
+		if !ok || !run.shared || run.err != nil {
+			rc.N, rc.C = run.repeatsRight(len(texts))
+			if run.shared && run.err == nil {
+				counted[run.p.perRepeatKey] = rc
+			}
+		}
+		if n, c := rc.N, rc.C; n > 0 {
+			d.counts = append(d.counts, filterCount{run.fr.Filter, compare.RepeatCount{N: n, C: c}})
+		}
+	})
+	if len(rec.Issues) > before {
+		d.issues = rec.Issues[before:]
+	}
+	d.repeats = len(texts)
+	return d, nil
+}
+
+// deepDocFull is deepDoc on the full Record: the reference the lean path
+// must agree with, and its fallback.
+func (x *index) deepDocFull(i int) (docResult, error) {
+	rec, err := x.Record(i)
+	if err != nil {
+		return docResult{}, err
+	}
+	var d docResult
+	for _, is := range rec.Issues {
+		if is.Code == "reextract-mismatch" {
+			d.issues = append(d.issues, is)
+		}
+	}
+	d.defaulted = x.lastDefaulted(rec)
+	d.repeats = len(rec.Attempts)
+	for _, fr := range rec.Filters {
+		if n, c := compare.RepeatsRight(rec, fr.Filter); n > 0 {
+			d.counts = append(d.counts, filterCount{fr.Filter, compare.RepeatCount{N: n, C: c}})
+		}
+	}
+	return d, nil
+}
+
+// leanRecord reads record i with only what re-extraction reads (the
+// first row's target, every row's filtered answers) and its repeats'
+// texts, not yet re-extracted; ok is false when Record must build it (a
+// read or parse error, which Record words, or resps that are not plain
+// texts). The record's rows are r's buffers: use it before r's next read.
+// rows, when not nil, are the record's rows already read, in order.
+func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, []any, bool) {
+	x.s.mu.RLock()
+	locs := append([]rowLoc(nil), x.s.rows[i]...)
+	sum := x.s.sums[i]
+	issues := append([]model.Issue(nil), x.s.issues[i]...)
+	names := make([]string, len(locs))
+	for j, loc := range locs {
+		names[j] = x.s.filters[loc.filter]
+	}
+	x.s.mu.RUnlock()
+	if len(locs) == 0 || rows != nil && len(rows) != len(locs) {
+		return nil, nil, false
+	}
+	rec := &model.Record{Summary: sum, Issues: issues}
+	var texts []any
+	rec.Filters = make([]model.FilterResult, 0, len(locs))
+	for j, loc := range locs {
+		line := int(loc.line)
+		if j > 0 {
+			var fresps []byte
+			ok := rows != nil && rows[j] != nil
+			if ok {
+				fresps, ok = lastField(rows[j], "filtered_resps")
+			} else if rows == nil {
+				fresps, ok = r.filteredResps(loc)
+			}
+			if !ok {
+				return nil, nil, false
+			}
+			rec.Filters = append(rec.Filters, leanFilter(names[j], line, fresps))
+			continue
+		}
+		var raw []byte
+		ok := rows != nil && rows[j] != nil
+		if ok {
+			raw = rows[j]
+		} else if rows == nil {
+			raw, ok = r.row(loc)
+		}
+		if !ok {
+			return nil, nil, false
+		}
+		h, err := parseRow(raw)
+		if err != nil {
+			return nil, nil, false
+		}
+		rec.Raw = []model.RawPart{{Label: "filter " + names[j], File: x.s.path, Line: line, JSON: raw}}
+		rec.Filters = append(rec.Filters, leanFilter(names[j], line, h.FilteredResps))
+		rec.Target = scalarText(h.Target)
+		if texts, ok = repeatTexts(r.scratch.texts[:0], h.Resps); !ok {
+			return nil, nil, false
+		}
+	}
+	r.scratch.texts = texts
+	return rec, texts, true
+}
+
+// leanFilter is filterResult for what re-extraction reads (the filter, its
+// line and logged answers; Metrics and Status stay empty), decoding a
+// filtered_resps that is a non-empty list of strings itself and leaving
+// anything else to filterResult.
+func leanFilter(name string, line int, fresps []byte) model.FilterResult {
+	var answers []string
+	err := jsonl.EachElement(fresps, func(_ int, v []byte) error {
+		if v[0] != '"' {
+			return errLean
+		}
+		s, ok := decodeString(v)
+		if !ok {
+			return errLean
+		}
+		answers = append(answers, s)
+		return nil
+	})
+	if err != nil || len(answers) == 0 {
+		return filterResult(name, line, &rowHead{FilteredResps: fresps}, "")
+	}
+	return model.FilterResult{Filter: name, Line: line, Answer: strings.Join(answers, " | "), Answers: answers}
+}
+
+// repeatTexts returns the texts of resps in the order fillFromRow makes
+// them attempts, appended to texts, for resps that are a list of
+// requests, each a string or a list of strings. It returns false for
+// anything else (invalid JSON, other values, resps that could be
+// log-likelihood pairs), which fillFromRow must handle.
+func repeatTexts(texts []any, resps []byte) ([]any, bool) {
+	allPairs := true
+	err := jsonl.EachElement(resps, func(_ int, v []byte) error {
+		switch v[0] {
+		case '"':
+			allPairs = false
+			s, ok := decodeString(v)
+			if !ok {
+				return errLean
+			}
+			texts = append(texts, s)
+			return nil
+		case '[':
+			k := 0
+			err := jsonl.EachElement(v, func(_ int, t []byte) error {
+				if t[0] != '"' {
+					return errLean
+				}
+				s, ok := decodeString(t)
+				if !ok {
+					return errLean
+				}
+				texts = append(texts, s)
+				k++
+				return nil
+			})
+			allPairs = allPairs && k == 2
+			return err
+		}
+		return errLean
+	})
+	// Requests of exactly two strings might be [logprob, is_greedy]
+	// pairs spelled as strings; Record tells.
+	return texts, err == nil && !(allPairs && len(texts) > 0)
+}
+
+// decodeString decodes a JSON string literal as encoding/json does. ok is
+// false when the literal is not valid JSON (Record then handles the row).
+// Strings without escapes are copied; common escapes are decoded here;
+// the rest (surrogates, invalid UTF-8) goes through encoding/json.
+func decodeString(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return "", false
+	}
+	in := v[1 : len(v)-1]
+	esc := bytes.IndexByte(in, '\\')
+	if esc < 0 {
+		if hasForbidden(in) || !utf8.Valid(in) {
+			return slowString(v)
+		}
+		return string(in), true
+	}
+	// A Builder's String does not copy what was written.
+	var out strings.Builder
+	out.Grow(len(in))
+	for len(in) > 0 {
+		esc = bytes.IndexByte(in, '\\')
+		if esc < 0 {
+			esc = len(in)
+		}
+		if hasForbidden(in[:esc]) {
+			return "", false
+		}
+		if !utf8.Valid(in[:esc]) {
+			return slowString(v) // invalid bytes become U+FFFD
+		}
+		out.Write(in[:esc])
+		in = in[esc:]
+		if len(in) == 0 {
+			break
+		}
+		if len(in) < 2 {
+			return "", false
+		}
+		switch c := in[1]; c {
+		case '"', '\\', '/':
+			out.WriteByte(c)
+		case 'b':
+			out.WriteByte('\b')
+		case 'f':
+			out.WriteByte('\f')
+		case 'n':
+			out.WriteByte('\n')
+		case 'r':
+			out.WriteByte('\r')
+		case 't':
+			out.WriteByte('\t')
+		case 'u':
+			r, ok := parseHex4(in[2:])
+			if !ok || !utf8.ValidRune(r) {
+				return slowString(v) // surrogates pair up or become U+FFFD
+			}
+			out.WriteRune(r)
+			in = in[6:]
+			continue
+		default:
+			return "", false
+		}
+		in = in[2:]
+	}
+	return out.String(), true
+}
+
+// slowString decodes v with encoding/json, the reference.
+func slowString(v []byte) (string, bool) {
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// parseHex4 reads the four hex digits of a \u escape.
+func parseHex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r*16 + rune(c)
+	}
+	return r, true
+}
+
+// hasForbidden reports whether b holds a byte JSON forbids unescaped in
+// a string: a control character or a quote. Eight bytes are tested at a
+// time (a byte below 0x20 makes (x - 0x20...) borrow into its top bit
+// while x's own top bit is clear).
+func hasForbidden(b []byte) bool {
+	if bytes.IndexByte(b, '"') >= 0 {
+		return true
+	}
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if (x-0x2020202020202020)&^x&0x8080808080808080 != 0 {
+			return true
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] < 0x20 {
+			return true
+		}
+	}
+	return false
+}
