@@ -8,13 +8,12 @@ package loaders
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
+	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/lmeval"
 	"evalview/loaders/runzip"
@@ -27,6 +26,11 @@ import (
 type Options struct {
 	// As forces a format instead of detecting one ("" detects).
 	As model.Kind
+	// Background returns lm-eval datasets while their samples files are
+	// still being indexed (for the browser): their indexes grow, Done
+	// turns true at the end, and the browser syncs them. Commands leave it
+	// false and get complete datasets.
+	Background bool
 }
 
 // OpenError is returned when a path cannot be opened at all (missing, not
@@ -65,6 +69,15 @@ func formats() []format {
 	}
 }
 
+// with returns the format's entry points for opt (lm-eval's background
+// ones when opt.Background is set).
+func (f format) with(opt Options) format {
+	if opt.Background && f.kind == model.KindLMEval {
+		f.open, f.openMany = lmeval.OpenBackground, lmeval.OpenManyBackground
+	}
+	return f
+}
+
 func formatOf(k model.Kind) (format, bool) {
 	for _, f := range formats() {
 		if f.kind == k {
@@ -89,7 +102,7 @@ func ParseKind(s string) (model.Kind, error) {
 }
 
 // headSize is how much of a file detection reads.
-const headSize = 64 << 10
+const headSize = folder.HeadSize
 
 // Open opens every path and returns all their datasets in order. Paths of
 // the same format that belong together (lm-eval samples and results files
@@ -120,6 +133,7 @@ func Open(paths []string, opt Options) ([]*model.Dataset, error) {
 			}
 		}
 		f, _ := formatOf(k)
+		f = f.with(opt)
 		if isDir || f.openMany == nil {
 			ds, err := f.open(p)
 			if err != nil {
@@ -136,6 +150,7 @@ func Open(paths []string, opt Options) ([]*model.Dataset, error) {
 	}
 	for _, k := range order {
 		f, _ := formatOf(k)
+		f = f.with(opt)
 		ds, err := f.openMany(groups[k])
 		if err != nil {
 			errs = append(errs, wrapOpen(strings.Join(groups[k], ", "), err))
@@ -162,7 +177,7 @@ func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
 		return "", false, &OpenError{Path: path, Err: cleanPathErr(err)}
 	}
 	if st.IsDir() {
-		names, err := dirNames(path)
+		names, err := folder.Names(path)
 		if err != nil {
 			return "", true, &OpenError{Path: path, Err: cleanPathErr(err)}
 		}
@@ -186,9 +201,21 @@ func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
 	if !st.Mode().IsRegular() {
 		return "", false, &OpenError{Path: path, Err: errors.New("not a regular file or folder; refusing to read it")}
 	}
-	head, err := readHead(path, headSize)
+	head, err := folder.ReadHead(path)
 	if err != nil {
 		return "", false, &OpenError{Path: path, Err: cleanPathErr(err)}
+	}
+	if c := jsonl.CompressionOf(head); c != jsonl.Plain {
+		// Only lm-eval samples stream compressed (.jsonl.gz, .jsonl.zst).
+		if head, err = jsonl.ReadHead(path, headSize); err != nil {
+			return "", false, &OpenError{Path: path, Err: fmt.Errorf("%s data: %w", c, err)}
+		}
+		if forced == "" || forced == model.KindLMEval {
+			if forced != "" || lmeval.SniffFile(jsonl.TrimCompressedExt(filepath.Base(path)), head) > 0 {
+				return model.KindLMEval, false, nil
+			}
+		}
+		return "", false, &OpenError{Path: path, Err: fmt.Errorf("%s-compressed file that is not lm-eval samples: only samples_*.jsonl.gz/.zst are read compressed; decompress it first", c)}
 	}
 	if forced != "" {
 		return forced, false, nil
@@ -222,7 +249,7 @@ func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
 // folder (best) claims it whole. Entries no format recognises are left out.
 func mixedEntries(dir string, best model.Kind) []string {
 	if f, ok := formatOf(best); ok && f.sniffDir != nil {
-		names, _ := dirNames(dir)
+		names, _ := folder.Names(dir)
 		if f.sniffDir(dir, names) >= 2 {
 			return nil
 		}
@@ -249,37 +276,6 @@ func mixedEntries(dir string, best model.Kind) []string {
 		return nil
 	}
 	return paths
-}
-
-func dirNames(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(ents))
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() {
-			n += "/"
-		}
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names, nil
-}
-
-func readHead(path string, n int) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	buf := make([]byte, n)
-	k, err := io.ReadFull(f, buf)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, err
-	}
-	return buf[:k], nil
 }
 
 // cleanPathErr drops the "open PATH:" prefix of *fs.PathError, since

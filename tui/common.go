@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"runtime/debug"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -44,14 +45,17 @@ type recordLoadedMsg struct {
 	idx int
 	rec *model.Record
 	err error
+	// took is how long reading it took (for EVALVIEW_TRACE).
+	took time.Duration
 }
 
 // loadRecordCmd reads record idx of ds off the event loop; id lets the
 // receiver drop answers to requests that were superseded.
 func loadRecordCmd(id int, ds *model.Dataset, idx int) tea.Cmd {
 	return safeCmd(func() tea.Msg {
+		start := time.Now()
 		rec, err := ds.Records.Record(idx)
-		return recordLoadedMsg{id: id, ds: ds, idx: idx, rec: rec, err: err}
+		return recordLoadedMsg{id: id, ds: ds, idx: idx, rec: rec, err: err, took: time.Since(start)}
 	})
 }
 

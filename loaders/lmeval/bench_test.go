@@ -24,3 +24,34 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRecordLongLine reads back the longest record of the samples
+// file named by EVALVIEW_BENCH_LONG (cmd/evalgen -long-line 200MB).
+func BenchmarkRecordLongLine(b *testing.B) {
+	path := os.Getenv("EVALVIEW_BENCH_LONG")
+	if path == "" {
+		b.Skip("set EVALVIEW_BENCH_LONG to a samples file with a long line")
+	}
+	ds, err := Open(path)
+	if err != nil || len(ds) == 0 {
+		b.Fatal(err)
+	}
+	x := ds[0].Records.(*index)
+	longest, size := 0, 0
+	for i, locs := range x.s.rows {
+		n := 0
+		for _, l := range locs {
+			n += int(l.size)
+		}
+		if n > size {
+			longest, size = i, n
+		}
+	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := x.Record(longest); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,21 +6,32 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
-// samplesDataset scans one samples file and joins it with its run's
-// results file, when there is one.
+// samplesDataset starts indexing one samples file in the background and
+// returns its dataset, joined with its run's results file when there is
+// one. Filters, the main metric and the dataset issues that need every row
+// are filled in by SyncDataset: at once when the caller waits for the
+// index, else when the browser polls it.
 func samplesDataset(path string, r *results) (*model.Dataset, error) {
-	s, err := scanSamples(path)
+	task := taskOf(path, r)
+	var reported []model.Metric
+	if r != nil {
+		reported = r.Metrics[task]
+	}
+	s, err := startScan(path, reported)
 	if err != nil {
 		return nil, err
 	}
-	task := taskOf(path, r)
 	ds := &model.Dataset{
 		Kind: model.KindLMEval, Path: path, Task: task, Title: task,
-		Filters: s.filters, Records: &index{s: s},
-		Extra: map[string]any{"lmeval.stamp": stampOf(filepath.Base(path))},
+		Records: &index{s: s, task: task, res: r},
+		Extra:   map[string]any{"lmeval.stamp": stampOf(filepath.Base(path))},
+	}
+	if s.comp != jsonl.Plain {
+		ds.Extra["lmeval.compression"] = s.comp.String()
 	}
 	if r != nil {
 		ds.Facts = r.taskFacts(task)
@@ -33,11 +44,42 @@ func samplesDataset(path string, r *results) (*model.Dataset, error) {
 		ds.Facts = []model.Fact{{Key: "task", Value: task}, {Key: "results file", Value: "none found (metrics, n-shot and sample counts unknown)"}}
 	}
 	ds.Facts = append(ds.Facts, model.Fact{Key: "samples file", Value: path})
-	ds.MainMetric = mainMetric(s, ds.Metrics)
-	s.finish(ds.MainMetric)
-	ds.Issues = append(ds.Issues, s.dsIssue...)
-	ds.Issues = append(ds.Issues, crossCheck(s, r, task)...)
+	attachDeep(ds)
 	return ds, nil
+}
+
+// SyncDataset copies what the index learned into ds: the filters and main
+// metric seen so far, and once the scan is over, the dataset issues that
+// need every row (bad lines, count mismatches). It must be called by the
+// goroutine that owns ds (the browser's, or the loader's before it returns
+// the dataset). It reports whether ds changed.
+func (x *index) SyncDataset(ds *model.Dataset) bool {
+	if x.synced {
+		return false
+	}
+	done := x.Done()
+	s := x.s
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	changed := false
+	if len(ds.Filters) != len(s.filters) {
+		ds.Filters = append([]string(nil), s.filters...)
+		changed = true
+	}
+	if ds.MainMetric != s.main && s.main != "" {
+		ds.MainMetric = s.main
+		changed = true
+	}
+	if !done {
+		return changed
+	}
+	x.synced = true
+	ds.Issues = append(ds.Issues, s.dsIssue...)
+	if s.err != nil {
+		ds.Issues = append(ds.Issues, model.Errorf("read-error", s.path, s.lines+1, "", "reading stopped after line %d: %v; the rows before it are loaded", s.lines, s.err))
+	}
+	ds.Issues = append(ds.Issues, crossCheck(s, x.res, x.task)...)
+	return true
 }
 
 // mainMetric is the metric the list shows: the first one the rows list,

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"evalview/loaders/jsonl"
 	"evalview/model"
@@ -100,7 +101,7 @@ func findFiles(dir string, depth int) ([]found, error) {
 		if !e.Type().IsRegular() {
 			continue
 		}
-		ext := strings.ToLower(filepath.Ext(e.Name()))
+		ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))
 		if ext != ".json" && ext != ".jsonl" {
 			continue
 		}
@@ -118,25 +119,28 @@ func findFiles(dir string, depth int) ([]found, error) {
 	return out, nil
 }
 
-func readHead(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	buf := make([]byte, 64<<10)
-	n, _ := f.Read(buf)
-	return buf[:n], nil
-}
+// readHead returns a file's first 64 KB, decompressed when it is gzip or
+// zstd.
+func readHead(path string) ([]byte, error) { return jsonl.ReadHead(path, 64<<10) }
 
-// Open loads a samples file, a results file, or a folder.
-func Open(path string) ([]*model.Dataset, error) {
+// Open loads a samples file, a results file, or a folder, and returns once
+// every samples file is fully indexed.
+func Open(path string) ([]*model.Dataset, error) { return open(path, false) }
+
+// OpenBackground is Open for the browser: it returns as soon as the first
+// rows of the first samples file are indexed (or after firstRowsWait),
+// while the indexes keep growing in the background. Their Done turns true
+// when complete; until then the browser must call the index's
+// SyncDataset(ds) (on its own goroutine) to take in filters and issues.
+func OpenBackground(path string) ([]*model.Dataset, error) { return open(path, true) }
+
+func open(path string, background bool) ([]*model.Dataset, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !st.IsDir() {
-		return OpenMany([]string{path})
+		return openMany([]string{path}, background)
 	}
 	files, err := findFiles(path, 0)
 	if err != nil {
@@ -145,12 +149,17 @@ func Open(path string) ([]*model.Dataset, error) {
 	if len(files) == 0 {
 		return nil, errors.New("no lm-eval samples or results files in this folder")
 	}
-	return assemble(files)
+	return assemble(files, background)
 }
 
 // OpenMany loads files named one by one, joining samples with the results
 // file of the same run.
-func OpenMany(paths []string) ([]*model.Dataset, error) {
+func OpenMany(paths []string) ([]*model.Dataset, error) { return openMany(paths, false) }
+
+// OpenManyBackground is OpenMany for the browser (see OpenBackground).
+func OpenManyBackground(paths []string) ([]*model.Dataset, error) { return openMany(paths, true) }
+
+func openMany(paths []string, background bool) ([]*model.Dataset, error) {
 	var files []found
 	for _, p := range paths {
 		head, err := readHead(p)
@@ -159,13 +168,13 @@ func OpenMany(paths []string) ([]*model.Dataset, error) {
 		}
 		files = append(files, found{path: p, results: isResultsJSON(head)})
 	}
-	return assemble(files)
+	return assemble(files, background)
 }
 
 // assemble pairs samples files with results files (same folder and
 // timestamp, or the folder's only results file) and builds one dataset per
 // samples file, plus one per results file that no samples file matched.
-func assemble(files []found) ([]*model.Dataset, error) {
+func assemble(files []found, background bool) ([]*model.Dataset, error) {
 	var res []*results
 	var samples []string
 	var errs []error
@@ -221,6 +230,7 @@ func assemble(files []found) ([]*model.Dataset, error) {
 			}
 		}
 	}
+	settle(out, background)
 	disambiguate(out)
 	if len(out) == 0 {
 		return nil, errors.Join(errs...)
@@ -267,7 +277,8 @@ func matchResults(samplesPath string, res []*results) *results {
 // else the results file's task whose name the file name ends with (the
 // old harness's <model_args>_<task>.jsonl), else its only task.
 func taskOf(samplesPath string, r *results) string {
-	base := strings.TrimSuffix(filepath.Base(samplesPath), filepath.Ext(samplesPath))
+	name := jsonl.TrimCompressedExt(filepath.Base(samplesPath))
+	base := strings.TrimSuffix(name, filepath.Ext(name))
 	if strings.HasPrefix(base, "samples_") {
 		t := strings.TrimPrefix(base, "samples_")
 		if st := stampOf(t); st != "" {
@@ -292,4 +303,32 @@ func taskOf(samplesPath string, r *results) string {
 		}
 	}
 	return base
+}
+
+// firstRowsWait bounds how long OpenBackground waits for the first rows,
+// so that the browser's first screen shows rows yet comes up at once even
+// when the first row is hundreds of MB.
+const firstRowsWait = 60 * time.Millisecond
+
+// settle waits for the samples indexes (all scanning in parallel): until
+// each is complete, or in the background case until the first one has
+// rows to show. Then it syncs each dataset with what its index knows.
+func settle(out []*model.Dataset, background bool) {
+	var first *index
+	for _, ds := range out {
+		x, ok := ds.Records.(*index)
+		if !ok {
+			continue
+		}
+		if !background {
+			_ = x.Wait() // a read error is a dataset issue, set by SyncDataset
+		} else if first == nil {
+			first = x
+			select {
+			case <-x.s.firstRows:
+			case <-time.After(firstRowsWait):
+			}
+		}
+		x.SyncDataset(ds)
+	}
 }

@@ -29,6 +29,10 @@ func sha256Hex(b []byte) string {
 // pyDumps formats raw JSON as Python's json.dumps(v, indent=2,
 // ensure_ascii=False) would, keeping key order and number literals.
 func pyDumps(raw []byte) ([]byte, error) {
+	var fast bytes.Buffer
+	if pyDumpsFast(raw, &fast, 0) == nil {
+		return fast.Bytes(), nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var out bytes.Buffer

@@ -4,61 +4,121 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"evalview/model"
 )
 
 // index is the lm-eval model.Index: summaries in memory, rows read from
-// the samples file on demand.
+// the samples file on demand. It may be read while its background scan
+// still runs: every method is safe for concurrent use.
 type index struct {
 	s *scanned
+	// task and res finish the dataset once the scan is done (SyncDataset).
+	task   string
+	res    *results
+	synced bool
+	re     reextractOnce // re-extraction of filter pipelines (reextract.go)
 }
 
-func (x *index) Len() int                    { return len(x.s.sums) }
-func (x *index) Summary(i int) model.Summary { return x.s.sums[i] }
-func (x *index) Done() bool                  { return true }
+// Len returns the number of records indexed so far.
+func (x *index) Len() int {
+	x.s.mu.RLock()
+	defer x.s.mu.RUnlock()
+	return len(x.s.sums)
+}
+
+// Summary returns record i's list row. Its Outcomes slice is never
+// changed once published, so the copy stays valid while the scan goes on.
+func (x *index) Summary(i int) model.Summary {
+	x.s.mu.RLock()
+	defer x.s.mu.RUnlock()
+	return x.s.sums[i]
+}
+
+// Done reports whether the scan and its final pass are over.
+func (x *index) Done() bool { return x.s.complete.Load() }
+
+// Wait blocks until the index is complete and returns the scan's read
+// error, if any (it is also reported as a dataset issue).
+func (x *index) Wait() error { return x.s.wait() }
+
+// Progress returns the bytes indexed so far (uncompressed).
+func (x *index) Progress() int64 { return x.s.indexed.Load() }
 
 // Record reads the doc's rows and builds its detail.
 func (x *index) Record(i int) (*model.Record, error) {
-	locs := x.s.rows[i]
-	raws := make([][]byte, len(locs))
-	var f *os.File
-	for j, loc := range locs {
-		if loc.data != nil {
-			raws[j] = loc.data
+	x.s.mu.RLock()
+	locs := append([]rowLoc(nil), x.s.rows[i]...)
+	sum := x.s.sums[i]
+	issues := append([]model.Issue(nil), x.s.issues[i]...)
+	filters := append([]string(nil), x.s.filters...)
+	main := x.s.main
+	x.s.mu.RUnlock()
+	// Each row is read and split on its own goroutine when the doc is big
+	// (a doc of 200 MB lines has one per filter): both cores work.
+	rows := make([]loadedRow, len(locs))
+	big := 0
+	for _, loc := range locs {
+		big += int(loc.size)
+	}
+	var wg sync.WaitGroup
+	for j := 1; j < len(locs); j++ {
+		if big > 4<<20 {
+			wg.Add(1)
+			go func() { defer wg.Done(); rows[j] = x.loadRow(locs[j]) }()
 			continue
 		}
-		if f == nil {
-			var err error
-			if f, err = os.Open(x.s.path); err != nil {
-				return nil, err
-			}
-			defer f.Close()
-		}
-		buf := make([]byte, loc.size)
-		if _, err := f.ReadAt(buf, loc.off); err != nil {
-			return nil, fmt.Errorf("%s:%d: reading row: %w (was the file changed since it was opened?)", x.s.path, loc.line, err)
-		}
-		raws[j] = bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf"))
+		rows[j] = x.loadRow(locs[j])
 	}
-	rec := &model.Record{Summary: x.s.sums[i]}
-	rec.Issues = append([]model.Issue(nil), x.s.issues[i]...)
-	for j, raw := range raws {
-		h, err := parseRow(raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: row changed since the file was indexed: %v", x.s.path, locs[j].line, err)
-		}
-		filter := x.s.filters[locs[j].filter]
-		rec.Raw = append(rec.Raw, model.RawPart{Label: "filter " + filter, File: x.s.path, Line: locs[j].line, JSON: raw})
-		rec.Filters = append(rec.Filters, filterResult(filter, locs[j].line, &h, x.s.main))
-		if j == 0 {
-			fillFromRow(rec, &h)
+	rec := &model.Record{Summary: sum}
+	rec.Issues = issues
+	if len(locs) > 0 {
+		// The first row gives the conversation and attempts, built while
+		// the other rows load.
+		if rows[0] = x.loadRow(locs[0]); rows[0].err == nil {
+			fillFromRow(rec, &rows[0].h)
 		}
 	}
+	wg.Wait()
+	for j, r := range rows {
+		if r.err != nil {
+			return nil, r.err
+		}
+		line := int(locs[j].line)
+		filter := filters[locs[j].filter]
+		rec.Raw = append(rec.Raw, model.RawPart{Label: "filter " + filter, File: x.s.path, Line: line, JSON: r.raw})
+		rec.Filters = append(rec.Filters, filterResult(filter, line, &r.h, main))
+	}
+	x.reextract(rec)
 	return rec, nil
+}
+
+// loadedRow is one row read back and split.
+type loadedRow struct {
+	raw []byte
+	h   rowHead
+	err error
+}
+
+// loadRow reads a row back from the file (or memory) and splits it.
+func (x *index) loadRow(loc rowLoc) loadedRow {
+	raw := loc.data
+	if raw == nil {
+		buf, err := x.s.rd.read(loc.off, int(loc.size))
+		if err != nil {
+			return loadedRow{err: fmt.Errorf("%s:%d: reading row: %w (was the file changed since it was opened?)", x.s.path, loc.line, err)}
+		}
+		raw = bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf"))
+	}
+	h, err := parseRow(raw)
+	if err != nil {
+		return loadedRow{err: fmt.Errorf("%s:%d: row changed since the file was indexed: %v", x.s.path, loc.line, err)}
+	}
+	return loadedRow{raw: raw, h: h}
 }
 
 func filterResult(filter string, line int, h *rowHead, main string) model.FilterResult {
@@ -99,11 +159,14 @@ func fillFromRow(rec *model.Record, h *rowHead) {
 		rec.Fields = append(rec.Fields, model.Field{Name: "doc", Value: scalarText(h.Doc), IsJSON: h.Doc[0] != '"'})
 	}
 	args := parseArgs(h.Arguments)
-	var resps []json.RawMessage
-	_ = json.Unmarshal(h.Resps, &resps)
-	if lls, ok := logLikelihoods(resps); ok && len(args) > 0 {
-		fillLogLikelihood(rec, args, lls)
-		return
+	resps := elements(h.Resps)
+	// Long generated text is not log-likelihoods, and too big to decode
+	// twice: only short first values are checked.
+	if mayBeLogLikelihoods(h.Resps) && len(args) > 0 {
+		if lls, ok := logLikelihoods(resps); ok {
+			fillLogLikelihood(rec, args, lls)
+			return
+		}
 	}
 	if len(args) > 0 {
 		rec.Messages = promptMessages(args[0].arg0)
@@ -112,19 +175,53 @@ func fillFromRow(rec *model.Record, h *rowHead) {
 		}
 	}
 	rec.Options = docOptions(rec.Fields, rec.Target)
+	var raws []json.RawMessage
 	for ri, r := range resps {
-		var texts []json.RawMessage
-		if json.Unmarshal(r, &texts) != nil {
+		texts := elements(r)
+		if texts == nil {
 			texts = []json.RawMessage{r}
 		}
-		for k, t := range texts {
-			a := model.Attempt{Index: len(rec.Attempts) + 1, Text: scalarText(t)}
+		for k := range texts {
+			a := model.Attempt{Index: len(rec.Attempts) + 1}
 			if len(resps) > 1 {
 				a.Facts = append(a.Facts, model.Fact{Key: "request", Value: strconv.Itoa(ri)}, model.Fact{Key: "repeat", Value: strconv.Itoa(k + 1)})
 			}
 			rec.Attempts = append(rec.Attempts, a)
 		}
+		raws = append(raws, texts...)
 	}
+	decodeTexts(rec.Attempts, raws)
+}
+
+// decodeTexts sets each attempt's text from its raw JSON, on both cores
+// when they add up to many MB (a doc with 200 MB of responses).
+func decodeTexts(atts []model.Attempt, raws []json.RawMessage) {
+	size := 0
+	for _, r := range raws {
+		size += len(r)
+	}
+	if size < 8<<20 {
+		for i, r := range raws {
+			atts[i].Text = fastText(r)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				atts[i].Text = fastText(raws[i])
+			}
+		}()
+	}
+	for i := range raws {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // fillLogLikelihood shows a multiple-choice doc: the shared context as the

@@ -25,8 +25,8 @@ type rowHead struct {
 	// Extra are the fields that are not part of the row format: metric
 	// values, and whatever else a harness version added.
 	Extra []jsonl.Field
-	// present records which known fields the row has.
-	present map[string]bool
+	// present records which format fields the row has (fieldBit).
+	present uint16
 	// typeErrs describe known fields of the wrong JSON type.
 	typeErrs []string
 }
@@ -34,16 +34,18 @@ type rowHead struct {
 // parseRow splits a row with jsonl.Skim, so that the long strings of
 // resps are skipped at memory speed rather than decoded.
 func parseRow(data []byte) (rowHead, error) {
-	h := rowHead{present: make(map[string]bool, 12)}
+	var h rowHead
 	str := func(f jsonl.Field, dst *string) {
+		if v, ok := unquote(f.Value); ok { // fast path; json reports errors
+			*dst = v
+			return
+		}
 		if err := json.Unmarshal(f.Value, dst); err != nil {
 			h.typeErrs = append(h.typeErrs, fmt.Sprintf("%q should be a string, found %.40s", f.Key, f.Value))
 		}
 	}
 	err := jsonl.Skim(data, func(f jsonl.Field) error {
-		if reserved[f.Key] {
-			h.present[f.Key] = true
-		}
+		h.present |= fieldBit(f.Key)
 		switch f.Key {
 		case "doc_id":
 			h.DocID = f.Value
@@ -62,7 +64,9 @@ func parseRow(data []byte) (rowHead, error) {
 			str(f, &s)
 			h.Filter = &s
 		case "metrics":
-			if err := json.Unmarshal(f.Value, &h.Metrics); err != nil {
+			if names, ok := stringList(f.Value); ok {
+				h.Metrics = names
+			} else if err := json.Unmarshal(f.Value, &h.Metrics); err != nil {
 				h.typeErrs = append(h.typeErrs, fmt.Sprintf(`"metrics" should be a list of metric names, found %.40s`, f.Value))
 			}
 		case "doc_hash":
@@ -78,6 +82,24 @@ func parseRow(data []byte) (rowHead, error) {
 	})
 	return h, err
 }
+
+// formatFields are the row format's fields, in the order of their bits in
+// rowHead.present.
+var formatFields = []string{"doc_id", "doc", "target", "arguments", "resps",
+	"filtered_resps", "filter", "metrics", "doc_hash", "prompt_hash", "target_hash"}
+
+// fieldBit is a format field's bit in rowHead.present, 0 for other keys.
+func fieldBit(key string) uint16 {
+	for i, f := range formatFields {
+		if f == key {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// has reports whether the row has format field key.
+func (h *rowHead) has(key string) bool { return h.present&fieldBit(key) != 0 }
 
 // value returns the raw value of a non-format field (a metric), or nil.
 func (h *rowHead) value(name string) json.RawMessage {

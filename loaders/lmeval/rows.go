@@ -3,11 +3,13 @@ package lmeval
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -24,6 +26,7 @@ import (
 //	task-missing     the results file lists a task no samples file was found for
 //	no-samples       a samples file holds no rows
 //	lfs-pointer      a Git LFS pointer stands where the data should be
+//	read-error       the file could not be read to its end (the rows before load)
 
 // requiredFields every samples row must have.
 var requiredFields = []string{"doc_id", "doc", "target", "arguments", "resps", "filtered_resps"}
@@ -32,7 +35,7 @@ var requiredFields = []string{"doc_id", "doc", "target", "arguments", "resps", "
 func rowIssues(path string, line int, rec string, h *rowHead) []model.Issue {
 	var out []model.Issue
 	for _, f := range requiredFields {
-		if !h.present[f] {
+		if !h.has(f) {
 			out = append(out, model.Errorf("missing-field", path, line, rec, "row has no %q", f))
 		}
 	}
@@ -133,21 +136,45 @@ func parseArgs(raw json.RawMessage) []argPair {
 		}
 		return out
 	}
-	var obj map[string]map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
+	// Split with jsonl.Skim rather than decoding into maps: arg_0 holds
+	// the whole few-shot prompt, and this runs for every row while
+	// indexing. Duplicate keys: the last wins, as in json.loads.
+	obj := map[string]argPair{}
+	var keys []string
+	err := jsonl.Skim(raw, func(f jsonl.Field) error {
+		if len(f.Value) == 0 || f.Value[0] != '{' {
+			return errNotArgs
+		}
+		var p argPair
+		if err := jsonl.Skim(f.Value, func(g jsonl.Field) error {
+			switch g.Key {
+			case "arg_0":
+				p.arg0 = g.Value
+			case "arg_1":
+				p.arg1 = g.Value
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		if _, ok := obj[f.Key]; !ok {
+			keys = append(keys, f.Key)
+		}
+		obj[f.Key] = p
+		return nil
+	})
+	if err != nil {
 		return nil
 	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(a, b int) bool { return argNum(keys[a]) < argNum(keys[b]) })
+	sort.SliceStable(keys, func(a, b int) bool { return argNum(keys[a]) < argNum(keys[b]) })
 	out := make([]argPair, 0, len(keys))
 	for _, k := range keys {
-		out = append(out, argPair{arg0: obj[k]["arg_0"], arg1: obj[k]["arg_1"]})
+		out = append(out, obj[k])
 	}
 	return out
 }
+
+var errNotArgs = errors.New("not an arguments object")
 
 func argNum(k string) int {
 	n, err := strconv.Atoi(k[strings.LastIndexByte(k, '_')+1:])
@@ -160,6 +187,9 @@ func argNum(k string) int {
 // hashablePrompt is the string the harness hashed for prompt_hash: arg_0,
 // or the JSON chat string inside a one-element list.
 func hashablePrompt(arg0 json.RawMessage) (string, bool) {
+	if s, ok := unquote(bytes.TrimSpace(arg0)); ok {
+		return s, true
+	}
 	var s string
 	if json.Unmarshal(arg0, &s) == nil {
 		return s, true

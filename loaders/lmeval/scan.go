@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"evalview/loaders/jsonl"
 	"evalview/model"
@@ -16,18 +17,35 @@ import (
 const noFilter = "none"
 
 // rowLoc says where one samples row is: its line and byte range in the
-// file, or its bytes when the file had to be read whole (array files).
+// (uncompressed) file, or its bytes when the file had to be read whole
+// (array files). Offsets are int64 and sizes uint32 (a row may be 4 GB).
 type rowLoc struct {
-	line   int
 	off    int64
-	size   int
 	data   []byte
-	filter int
+	line   int32
+	size   uint32
+	filter int32
 }
 
-// scanned is the index built by one pass over a samples file.
+// rowRef is one row in file order: what raw search maps hits back through.
+type rowRef struct {
+	off  int64
+	size uint32
+	rec  int32
+}
+
+// scanned is the index of one samples file. A background scan fills it
+// while readers (the browser) call Len, Summary and Record: every field
+// below mu is guarded by it. Summaries are never changed in place once
+// published; a row that adds an outcome replaces the Outcomes slice
+// (copy on write), so a Summary a reader holds stays valid.
 type scanned struct {
-	path    string
+	path string
+	comp jsonl.Compression
+	// reported are the results file's metrics, the fallback main metric.
+	reported []model.Metric
+
+	mu      sync.RWMutex
 	filters []string
 	main    string
 	sums    []model.Summary
@@ -38,50 +56,100 @@ type scanned struct {
 	docs map[string]int
 	// rowsPerFilter counts rows by filter position.
 	rowsPerFilter []int
-	// metricsWithValues notes metrics seen with values, for the main metric.
+	// metrics notes metrics seen with values, for the main metric.
 	metrics []string
-	// chatPrompt is true when arg_0 held JSON chat messages.
-	lines int
+	lines   int
+	// byOff lists every used row in file order, for raw search.
+	byOff []rowRef
+	err   error
+
+	// claims lets parallel workers agree which one does a doc's once-only
+	// work (title, attempt count, hash checks).
+	claims claimSet
+	// indexed counts the uncompressed bytes indexed so far.
+	indexed atomic.Int64
+	// complete flips when the scan and its final pass are over.
+	complete atomic.Bool
+	done     chan struct{}
+	// firstRows is closed when the first rows are published (or at done).
+	firstRows chan struct{}
+	firstOnce sync.Once
+	// rd reads rows back for Record and raw search.
+	rd *rowReader
 }
 
-// reserved row keys: everything else that holds a number is a metric value.
-var reserved = map[string]bool{
-	"doc_id": true, "doc": true, "target": true, "arguments": true, "resps": true,
-	"filtered_resps": true, "filter": true, "metrics": true, "doc_hash": true,
-	"prompt_hash": true, "target_hash": true,
+func newScanned(path string, reported []model.Metric) *scanned {
+	s := &scanned{
+		path: path, reported: reported,
+		issues: map[int][]model.Issue{}, docs: map[string]int{},
+		done: make(chan struct{}), firstRows: make(chan struct{}),
+	}
+	s.main = mainMetric(s, reported)
+	return s
 }
 
-// scanSamples reads a samples file once and indexes it by doc_id.
+// scanSamples indexes a samples file completely before returning.
 func scanSamples(path string) (*scanned, error) {
-	f, err := os.Open(path)
+	s, err := startScan(path, nil)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	s := &scanned{path: path, issues: map[int][]model.Issue{}, docs: map[string]int{}}
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if jsonl.IsLFSPointer(head) {
-		s.dsIssue = append(s.dsIssue, jsonl.LFSIssue(path))
-		return s, nil
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
+	return s, s.wait()
+}
+
+// startScan opens path and indexes it in the background; wait (or Done on
+// the index) tells when it is over. Only a file that cannot be opened at
+// all is an error here; read errors later end the scan with s.err.
+func startScan(path string, reported []model.Metric) (*scanned, error) {
+	s := newScanned(path, reported)
+	r, comp, err := jsonl.OpenStream(path)
+	if err != nil {
 		return nil, err
 	}
-	if t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"); len(t) > 0 && t[0] == '[' {
-		return s, s.scanArray(f)
+	s.comp = comp
+	s.rd = newRowReader(path, comp)
+	go func() {
+		scanSlots <- struct{}{}
+		defer func() { <-scanSlots }()
+		defer r.Close()
+		err := s.scan(r)
+		s.mu.Lock()
+		s.err = err
+		s.finish()
+		s.mu.Unlock()
+		s.complete.Store(true)
+		s.firstOnce.Do(func() { close(s.firstRows) })
+		close(s.done)
+	}()
+	return s, nil
+}
+
+// wait blocks until the scan is over and returns its read error.
+func (s *scanned) wait() error {
+	<-s.done
+	return s.err
+}
+
+// scan reads the samples stream: JSONL through the parallel pipeline, or
+// the old harness's JSON array whole.
+func (s *scanned) scan(r io.Reader) error {
+	head := make([]byte, 512)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return err
 	}
-	hashSeen := map[string]string{}
-	err = jsonl.ScanLines(f, func(l jsonl.Line) error {
-		s.lines = l.N
-		if jsonl.IsBlank(l.Data) {
-			return nil
-		}
-		s.addRow(l.Data, rowLoc{line: l.N, off: l.Offset, size: len(l.Data)}, hashSeen)
+	if jsonl.IsLFSPointer(head) {
+		s.mu.Lock()
+		s.dsIssue = append(s.dsIssue, jsonl.LFSIssue(s.path))
+		s.mu.Unlock()
 		return nil
-	})
-	return s, err
+	}
+	r = io.MultiReader(bytes.NewReader(head), r)
+	if t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"); len(t) > 0 && t[0] == '[' {
+		return s.scanArray(r)
+	}
+	return s.pipeline(r)
 }
 
 // scanArray reads the old harness's pretty-printed JSON array, keeping each
@@ -91,12 +159,13 @@ func (s *scanned) scanArray(r io.Reader) error {
 	if err != nil {
 		return err
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil {
 		s.dsIssue = append(s.dsIssue, model.Errorf("bad-json", s.path, 1, "", "not valid JSON: %v", err))
 		return nil
 	}
-	hashSeen := map[string]string{}
 	for dec.More() {
 		start := dec.InputOffset()
 		var raw json.RawMessage
@@ -110,71 +179,141 @@ func (s *scanned) scanArray(r io.Reader) error {
 		off := dec.InputOffset() - int64(len(body))
 		line := 1 + bytes.Count(data[:off], []byte{'\n'})
 		s.lines = line
-		s.addRow(raw, rowLoc{line: line, off: off, size: len(raw), data: raw}, hashSeen)
+		p := s.parse(raw, rowLoc{line: int32(line), off: off, size: uint32(len(raw)), data: raw})
+		s.apply(&p)
 	}
 	return nil
 }
 
-// addRow indexes one row, recording its validation issues.
-func (s *scanned) addRow(data []byte, loc rowLoc, hashSeen map[string]string) {
+// parsedRow is what a worker learns from one row, for the in-order apply.
+type parsedRow struct {
+	loc     rowLoc
+	bad     error
+	noDocID bool
+	key     string
+	filter  string
+	// title and attempts are only set by the worker that claimed the doc.
+	title    string
+	attempts int
+	issues   []model.Issue
+	out      model.Outcome
+}
+
+// parse does a row's expensive work (splitting, validation, hashes); it
+// runs on any worker and touches no shared state but the claim set.
+func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
+	p := parsedRow{loc: loc}
 	h, err := parseRow(data)
 	if err != nil {
-		s.dsIssue = append(s.dsIssue, model.Errorf("bad-json", s.path, loc.line, "", "line is not a JSON object: %v", err))
-		return
+		p.bad = err
+		return p
 	}
 	if h.DocID == nil {
-		s.dsIssue = append(s.dsIssue, model.Errorf("missing-field", s.path, loc.line, "", `row has no "doc_id"; it cannot be joined with its doc`))
+		p.noDocID = true
+		return p
+	}
+	line := int(loc.line)
+	p.key = docKey(h.DocID)
+	p.filter = noFilter
+	if h.Filter != nil {
+		p.filter = *h.Filter
+	}
+	p.issues = rowIssues(s.path, line, p.key, &h)
+	sig := h.DocHash + h.PromptHash + h.TargetHash
+	first, newSig := s.claims.claim(p.key, sig)
+	if newSig && sig != "" {
+		p.issues = append(p.issues, hashIssues(s.path, line, p.key, &h)...)
+	}
+	if first {
+		// Every row of a doc repeats its doc and resps, so this is done
+		// once per doc rather than once per filter.
+		p.title = titleOf(h.Doc, h.Arguments)
+		p.attempts = attemptCount(h.Resps)
+	}
+	p.out = model.Outcome{Present: true, Answer: answerText(h.FilteredResps)}
+	for _, m := range h.metricNames() {
+		if v, ok := number(h.value(m)); ok {
+			p.out.Metrics = append(p.out.Metrics, model.MetricValue{Name: m, Value: v})
+		}
+	}
+	return p
+}
+
+// docKey is scalarText of a doc_id, without its JSON round trip for the
+// usual plain integer.
+func docKey(raw []byte) string {
+	if len(raw) == 0 || len(raw) > 18 {
+		return scalarText(raw)
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return scalarText(raw)
+		}
+	}
+	return string(raw)
+}
+
+// apply adds a parsed row to the index, in file order. The caller holds mu.
+func (s *scanned) apply(p *parsedRow) {
+	line := int(p.loc.line)
+	switch {
+	case p.bad != nil:
+		s.dsIssue = append(s.dsIssue, model.Errorf("bad-json", s.path, line, "", "line is not a JSON object: %v", p.bad))
+		return
+	case p.noDocID:
+		s.dsIssue = append(s.dsIssue, model.Errorf("missing-field", s.path, line, "", `row has no "doc_id"; it cannot be joined with its doc`))
 		return
 	}
-	key := scalarText(h.DocID)
-	filter := noFilter
-	if h.Filter != nil {
-		filter = *h.Filter
-	}
-	fi := s.filterIndex(filter)
-	loc.filter = fi
+	fi := s.filterIndex(p.filter)
+	loc := p.loc
+	loc.filter = int32(fi)
 	s.rowsPerFilter[fi]++
 
-	ri, ok := s.docs[key]
+	ri, ok := s.docs[p.key]
 	if !ok {
 		ri = len(s.sums)
-		s.docs[key] = ri
-		s.sums = append(s.sums, model.Summary{ID: key, Title: titleOf(h.Doc, h.Arguments), Line: loc.line})
+		s.docs[p.key] = ri
+		s.sums = append(s.sums, model.Summary{ID: p.key, Line: line})
 		s.rows = append(s.rows, nil)
 	}
 	for _, prev := range s.rows[ri] {
-		if prev.filter == fi {
-			s.addIssue(ri, model.Warnf("duplicate-row", s.path, loc.line, key, "second row for filter %q (first on line %d); the first is used", filter, prev.line))
+		if int(prev.filter) == fi {
+			s.addIssue(ri, model.Warnf("duplicate-row", s.path, line, p.key, "second row for filter %q (first on line %d); the first is used", p.filter, prev.line))
 			return
 		}
 	}
 	s.rows[ri] = append(s.rows[ri], loc)
-
-	for _, is := range rowIssues(s.path, loc.line, key, &h) {
+	s.byOff = append(s.byOff, rowRef{off: loc.off, size: loc.size, rec: int32(ri)})
+	for _, is := range p.issues {
 		s.addIssue(ri, is)
 	}
-	sig := h.DocHash + h.PromptHash + h.TargetHash
-	if sig == "" || hashSeen[key] != sig {
-		hashSeen[key] = sig
-		for _, is := range hashIssues(s.path, loc.line, key, &h) {
-			s.addIssue(ri, is)
-		}
-	}
-
-	out := model.Outcome{Present: true, Answer: answerText(h.FilteredResps)}
-	for _, m := range h.metricNames() {
-		if v, ok := number(h.value(m)); ok {
-			out.Metrics = append(out.Metrics, model.MetricValue{Name: m, Value: v})
-			s.noteMetric(m)
-		}
+	for _, m := range p.out.Metrics {
+		s.noteMetric(m.Name)
 	}
 	sum := &s.sums[ri]
-	for len(sum.Outcomes) < len(s.filters) {
-		sum.Outcomes = append(sum.Outcomes, model.Outcome{})
+	if sum.Title == "" {
+		sum.Title = p.title
 	}
-	sum.Outcomes[fi] = out
-	if n := attemptCount(h.Resps); n > sum.Attempts {
-		sum.Attempts = n
+	sum.Attempts = max(sum.Attempts, p.attempts)
+	out := p.out
+	scoreOutcome(&out, s.main)
+	outs := make([]model.Outcome, max(len(sum.Outcomes), fi+1))
+	copy(outs, sum.Outcomes)
+	outs[fi] = out
+	sum.Outcomes = outs
+	if fi == 0 {
+		sum.Status, sum.Score, sum.HasScore = out.Status, out.Score, out.HasScore
+	}
+}
+
+// scoreOutcome sets an outcome's score and status from the main metric.
+func scoreOutcome(o *model.Outcome, main string) {
+	o.Status, o.Score, o.HasScore = model.StatusUnscored, 0, false
+	for _, m := range o.Metrics {
+		if m.Name == main {
+			o.Score, o.HasScore = m.Value, true
+			o.Status = statusOf(m.Value)
+		}
 	}
 }
 
@@ -198,6 +337,8 @@ func (s *scanned) filterIndex(name string) int {
 	return len(s.filters) - 1
 }
 
+// noteMetric records a metric seen with a value and re-picks the main
+// metric, which later rows may still change (finish settles it).
 func (s *scanned) noteMetric(m string) {
 	for _, x := range s.metrics {
 		if x == m {
@@ -205,26 +346,21 @@ func (s *scanned) noteMetric(m string) {
 		}
 	}
 	s.metrics = append(s.metrics, m)
+	s.main = mainMetric(s, s.reported)
 }
 
-// finish sets every summary's status from the main metric, once all rows
-// and filters are known.
-func (s *scanned) finish(main string) {
-	s.main = main
+// finish settles the main metric and every summary's status, once all
+// rows and filters are known. The caller holds mu.
+func (s *scanned) finish() {
+	s.main = mainMetric(s, s.reported)
 	for i := range s.sums {
 		sum := &s.sums[i]
-		for len(sum.Outcomes) < len(s.filters) {
-			sum.Outcomes = append(sum.Outcomes, model.Outcome{})
+		outs := make([]model.Outcome, max(len(sum.Outcomes), len(s.filters)))
+		copy(outs, sum.Outcomes)
+		for fi := range outs {
+			scoreOutcome(&outs[fi], s.main)
 		}
-		for fi := range sum.Outcomes {
-			o := &sum.Outcomes[fi]
-			for _, m := range o.Metrics {
-				if m.Name == main {
-					o.Score, o.HasScore = m.Value, true
-					o.Status = statusOf(m.Value)
-				}
-			}
-		}
+		sum.Outcomes = outs
 		first := sum.Outcome(0)
 		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
 	}
@@ -257,11 +393,11 @@ func attemptCount(resps json.RawMessage) int {
 
 // titleOf picks the doc's question-like field, or the prompt's last line.
 func titleOf(doc, args json.RawMessage) string {
-	if fields, err := objectEntries(doc); err == nil {
+	if fields, err := docEntries(doc); err == nil {
 		for _, want := range []string{"question", "query", "problem", "prompt", "input", "instruction", "text", "goal", "ctx", "sentence", "premise", "passage", "context"} {
 			for _, f := range fields {
 				if strings.EqualFold(f.Key, want) {
-					if t := firstLine(scalarText(f.Val)); t != "" {
+					if t := firstLine(fastText(f.Val)); t != "" {
 						return t
 					}
 				}
@@ -269,13 +405,13 @@ func titleOf(doc, args json.RawMessage) string {
 		}
 		for _, f := range fields {
 			if len(f.Val) > 0 && f.Val[0] == '"' {
-				if t := firstLine(scalarText(f.Val)); t != "" {
+				if t := firstLine(fastText(f.Val)); t != "" {
 					return t
 				}
 			}
 		}
 	} else if len(doc) > 0 && doc[0] == '"' {
-		return firstLine(scalarText(doc))
+		return firstLine(fastText(doc))
 	}
 	if p := parseArgs(args); len(p) > 0 {
 		return lastLine(promptText(p[0].arg0))

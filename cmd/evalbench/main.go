@@ -1,0 +1,431 @@
+// Command evalbench measures evalview at scale against baselines, in one
+// run: it generates lm-eval samples files with cmd/evalgen's generator
+// (gsm8k-like, 64 repeats, 3 filters), times `cat`, `wc -l` and `grep -c`
+// over them, then evalview's full index, search, `check`, `summary`, the
+// browser's first screen (EVALVIEW_TRACE, under tmux) and the opening of
+// a record whose line is 200 MB, with each one's peak memory, and prints a
+// table of figures, ratios and targets (issue 7). scripts/bench runs it.
+//
+//	go run ./cmd/evalbench -sizes 100MB,1GB
+//	go run ./cmd/evalbench -sizes 100MB,1GB,4GB -keep /tmp/evalbench
+//
+// Child modes (-index, -search, -record) run one measurement in a fresh
+// process, so that its peak memory is its own.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"evalview/loaders"
+	"evalview/loaders/lmevalgen"
+	"evalview/model"
+)
+
+func main() {
+	var (
+		sizes   = flag.String("sizes", "100MB,1GB", "comma-separated samples file sizes to generate and measure")
+		dir     = flag.String("dir", "", "folder for the generated files (default: a temporary folder, removed after)")
+		bin     = flag.String("evalview", "", "evalview binary (default: built into the folder)")
+		long    = flag.String("long-line", "200MB", "size of the long line for the record-open figure (empty: skip)")
+		needle  = flag.String("needle", "no such text anywhere", "text searched for (the default has no hits: a full scan)")
+		tuiWait = flag.Duration("tui-timeout", 2*time.Minute, "how long to wait for the browser's trace")
+		index   = flag.String("index", "", "child mode: index this file and print the seconds it took")
+		search  = flag.String("search", "", "child mode: search this file for -needle and print the seconds it took")
+		record  = flag.String("record", "", "child mode: open this file's biggest record and print the seconds it took")
+	)
+	flag.Parse()
+	var err error
+	switch {
+	case *index != "":
+		err = childIndex(*index)
+	case *search != "":
+		err = childSearch(*search, *needle)
+	case *record != "":
+		err = childRecord(*record)
+	default:
+		err = run(*sizes, *dir, *bin, *long, *needle, *tuiWait)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "evalbench:", err)
+		os.Exit(1)
+	}
+}
+
+// openWait opens path as the commands do (complete indexes).
+func openWait(path string) ([]*model.Dataset, error) {
+	return loaders.Open([]string{path}, loaders.Options{})
+}
+
+func childIndex(path string) error {
+	start := time.Now()
+	ds, err := openWait(path)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, d := range ds {
+		n += d.Records.Len()
+	}
+	fmt.Printf("%.4f %d\n", time.Since(start).Seconds(), n)
+	return nil
+}
+
+func childSearch(path, needle string) error {
+	ds, err := openWait(path)
+	if err != nil || len(ds) == 0 {
+		return fmt.Errorf("open: %v", err)
+	}
+	rs, ok := ds[0].Records.(model.RawSearcher)
+	if !ok {
+		return fmt.Errorf("%s: index has no raw search", path)
+	}
+	start := time.Now()
+	hits := 0
+	if err := rs.SearchRaw(context.Background(), needle, true, func(int) { hits++ }); err != nil {
+		return err
+	}
+	fmt.Printf("%.4f %d\n", time.Since(start).Seconds(), hits)
+	return nil
+}
+
+func childRecord(path string) error {
+	ds, err := openWait(path)
+	if err != nil || len(ds) == 0 {
+		return fmt.Errorf("open: %v", err)
+	}
+	// The generator reports which doc it made long; run wrote it beside
+	// the file.
+	b, err := os.ReadFile(path + ".longdoc")
+	if err != nil {
+		return err
+	}
+	var idx int
+	fmt.Sscan(string(b), &idx)
+	start := time.Now()
+	rec, err := ds[0].Records.Record(idx)
+	if err != nil {
+		return err
+	}
+	size := 0
+	for _, a := range rec.Attempts {
+		size += len(a.Text)
+	}
+	fmt.Printf("%.4f %d\n", time.Since(start).Seconds(), size)
+	return nil
+}
+
+// result is one measured command: wall time and peak resident memory.
+type result struct {
+	secs  float64
+	rssMB float64
+	out   string
+}
+
+// measure runs a command and reports its wall time and peak RSS.
+func measure(name string, args ...string) (result, error) {
+	cmd := exec.Command(name, args...)
+	var out strings.Builder
+	cmd.Stdout = &out
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	r := result{secs: time.Since(start).Seconds(), out: strings.TrimSpace(out.String())}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.rssMB = float64(ru.Maxrss) / 1024 // KB on Linux
+	}
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 && (name == "grep" || strings.HasSuffix(name, "evalview")) {
+			err = nil // grep without matches, check with findings
+		}
+	}
+	return r, err
+}
+
+// shell runs a shell pipeline (for `cat FILE > /dev/null`).
+func shell(script string) (result, error) { return measure("sh", "-c", script) }
+
+func run(sizeList, dir, bin, long, needle string, tuiWait time.Duration) error {
+	if dir == "" {
+		d, err := os.MkdirTemp("", "evalbench")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	if bin == "" {
+		bin = filepath.Join(dir, "evalview")
+		fmt.Fprintln(os.Stderr, "building evalview…")
+		if out, err := exec.Command("go", "build", "-o", bin, "./cmd/evalview").CombinedOutput(); err != nil {
+			return fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	}
+	host, _ := os.Hostname()
+	fmt.Printf("# evalview scale benchmark, %s, %s, %d cores, %s\n\n", time.Now().UTC().Format("2006-01-02"), host, runtime.NumCPU(), memTotal())
+	var rows []row
+	for _, sz := range strings.Split(sizeList, ",") {
+		sz = strings.TrimSpace(sz)
+		size, err := lmevalgen.ParseSize(sz)
+		if err != nil {
+			return err
+		}
+		samples, err := generated(filepath.Join(dir, sz), lmevalgen.Config{Size: size, Repeats: 64})
+		if err != nil {
+			return err
+		}
+		got, err := measureSize(self, bin, samples, sz, needle, tuiWait)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, got...)
+	}
+	if long != "" {
+		size, err := lmevalgen.ParseSize(long)
+		if err != nil {
+			return err
+		}
+		longDir := filepath.Join(dir, "long-"+long)
+		samples, _ := filepath.Glob(filepath.Join(longDir, "samples_*.jsonl"))
+		if len(samples) != 1 {
+			fmt.Fprintf(os.Stderr, "generating a %s line…\n", long)
+			res, err := lmevalgen.Generate(lmevalgen.Config{Dir: longDir, Docs: 10, Repeats: 8, LongLine: size})
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(res.SamplesPath+".longdoc", []byte(fmt.Sprint(res.LongDoc)), 0o644); err != nil {
+				return err
+			}
+			samples = []string{res.SamplesPath}
+		}
+		r, err := measure(self, "-record", samples[0])
+		if err != nil {
+			return err
+		}
+		secs, _ := fields2(r.out)
+		rows = append(rows, row{size: long + " line", what: "open the record (load + split)", secs: secs, rss: r.rssMB, target: "≤ 0.5 s", ok: secs <= 0.5})
+	}
+	printTable(rows)
+	return nil
+}
+
+// generated returns the samples file generated in dir by an earlier run
+// with -dir, or generates it (the generator is deterministic).
+func generated(dir string, cfg lmevalgen.Config) (string, error) {
+	if m, _ := filepath.Glob(filepath.Join(dir, "samples_*.jsonl")); len(m) == 1 {
+		return m[0], nil
+	}
+	fmt.Fprintf(os.Stderr, "generating %s…\n", filepath.Base(dir))
+	cfg.Dir = dir
+	res, err := lmevalgen.Generate(cfg)
+	if err != nil {
+		return "", err
+	}
+	return res.SamplesPath, nil
+}
+
+// row is one line of the table.
+type row struct {
+	size, what string
+	secs, rss  float64
+	mbps       float64
+	ratio      string
+	target     string
+	ok         bool
+	note       string
+}
+
+func measureSize(self, bin, path, label, needle string, tuiWait time.Duration) ([]row, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	mb := float64(st.Size()) / 1e6
+	memBudget := 150 + 0.05*mb
+	q := shellQuote(path)
+	if _, err := shell("cat " + q + " > /dev/null"); err != nil { // warm the page cache
+		return nil, err
+	}
+	var rows []row
+	base := map[string]float64{}
+	for _, b := range []struct{ name, script string }{
+		{"cat > /dev/null", "cat " + q + " > /dev/null"},
+		{"wc -l", "wc -l " + q},
+		{"grep -c ''", "grep -c '' " + q},
+	} {
+		r, err := shell(b.script)
+		if err != nil {
+			return nil, err
+		}
+		base[b.name] = r.secs
+		rows = append(rows, row{size: label, what: "baseline: " + b.name, secs: r.secs, rss: r.rssMB, mbps: mb / r.secs})
+	}
+	grep := base["grep -c ''"]
+	ratio := func(s float64) string { return fmt.Sprintf("%.2fx grep", s/grep) }
+
+	r, err := measure(self, "-index", path)
+	if err != nil {
+		return nil, err
+	}
+	idx, _ := fields2(r.out)
+	rows = append(rows, row{size: label, what: "full index", secs: idx, rss: r.rssMB, mbps: mb / idx, ratio: ratio(idx),
+		target: fmt.Sprintf("≥ 1000 MB/s, ≤ 5x grep, ≤ %.0f MB", memBudget), ok: mb/idx >= 1000 && idx <= 5*grep && r.rssMB <= memBudget})
+
+	for _, n := range []string{needle, "the answer is"} {
+		r, err = measure(self, "-needle", n, "-search", path)
+		if err != nil {
+			return nil, err
+		}
+		ss, hits := fields2(r.out)
+		rows = append(rows, row{size: label, what: fmt.Sprintf("raw search %q, case-folded (%d hits)", n, hits), secs: ss, rss: r.rssMB, mbps: mb / ss, ratio: ratio(ss), target: "≥ 500 MB/s", ok: mb/ss >= 500})
+	}
+
+	for _, c := range []string{"check", "summary"} {
+		r, err := measure(bin, c, path)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row{size: label, what: "evalview " + c, secs: r.secs, rss: r.rssMB, mbps: mb / r.secs, ratio: fmt.Sprintf("%.2fx index", r.secs/idx),
+			target: "≤ 2x index", ok: r.secs <= 2*idx})
+	}
+	if tr, err := browserTrace(bin, path, tuiWait); err != nil {
+		rows = append(rows, row{size: label, what: "browser", note: "not measured: " + err.Error()})
+	} else {
+		rows = append(rows,
+			row{size: label, what: "browser: first rows on screen", secs: tr.first, target: "≤ 0.15 s", ok: tr.first <= 0.15},
+			row{size: label, what: "browser: index complete", secs: tr.indexed, rss: tr.rssMB, mbps: mb / tr.indexed, ratio: ratio(tr.indexed),
+				target: fmt.Sprintf("≤ %.0f MB", memBudget), ok: tr.rssMB <= memBudget})
+	}
+	return rows, nil
+}
+
+// trace is what the browser's EVALVIEW_TRACE file said.
+type trace struct {
+	first, indexed float64
+	rssMB          float64
+}
+
+// browserTrace runs the browser in a detached tmux session with
+// EVALVIEW_TRACE set, waits for its "indexed" event, reads its peak
+// memory, and quits it.
+func browserTrace(bin, path string, wait time.Duration) (trace, error) {
+	var tr trace
+	if _, err := exec.LookPath("tmux"); err != nil {
+		return tr, fmt.Errorf("tmux not found")
+	}
+	f, err := os.CreateTemp("", "evalbench-trace")
+	if err != nil {
+		return tr, err
+	}
+	f.Close()
+	defer os.Remove(f.Name())
+	session := fmt.Sprintf("evalbench-%d", os.Getpid())
+	cmdline := fmt.Sprintf("exec env EVALVIEW_TRACE=%s %s %s", shellQuote(f.Name()), shellQuote(bin), shellQuote(path))
+	if out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", cmdline).CombinedOutput(); err != nil {
+		return tr, fmt.Errorf("tmux: %v %s", err, out)
+	}
+	defer exec.Command("tmux", "kill-session", "-t", session).Run()
+	out, _ := exec.Command("tmux", "list-panes", "-t", session, "-F", "#{pane_pid}").Output()
+	pid := strings.TrimSpace(string(out))
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		data, _ := os.ReadFile(f.Name())
+		for _, line := range strings.Split(string(data), "\n") {
+			var ev struct {
+				Event string  `json:"event"`
+				MS    float64 `json:"ms"`
+			}
+			if json.Unmarshal([]byte(line), &ev) != nil {
+				continue
+			}
+			switch ev.Event {
+			case "first_rows":
+				tr.first = ev.MS / 1000
+			case "indexed":
+				tr.indexed = ev.MS / 1000
+			}
+		}
+		if tr.indexed > 0 && tr.first > 0 {
+			tr.rssMB = peakRSS(pid)
+			exec.Command("tmux", "send-keys", "-t", session, "q").Run()
+			return tr, nil
+		}
+	}
+	return tr, fmt.Errorf("no first_rows/indexed trace within %s", wait)
+}
+
+// peakRSS reads a process's VmHWM (peak resident set) in MB.
+func peakRSS(pid string) float64 {
+	data, err := os.ReadFile("/proc/" + pid + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			var kb float64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, "VmHWM:"), "kB")), &kb)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+func memTotal() string {
+	data, _ := os.ReadFile("/proc/meminfo")
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "MemTotal:") {
+			var kb float64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, "MemTotal:"), "kB")), &kb)
+			return fmt.Sprintf("%.0f GB RAM", kb/1024/1024)
+		}
+	}
+	return "RAM unknown"
+}
+
+func fields2(s string) (float64, int) {
+	var a float64
+	var b int
+	fmt.Sscan(s, &a, &b)
+	return a, b
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func printTable(rows []row) {
+	fmt.Println("| file | measurement | time | throughput | peak RSS | ratio | target | met |")
+	fmt.Println("|---|---|---:|---:|---:|---|---|---|")
+	for _, r := range rows {
+		if r.note != "" {
+			fmt.Printf("| %s | %s | | | | | %s | |\n", r.size, r.what, r.note)
+			continue
+		}
+		tp, rss, met := "", "", ""
+		if r.mbps > 0 {
+			tp = fmt.Sprintf("%.0f MB/s", r.mbps)
+		}
+		if r.rss > 0 {
+			rss = fmt.Sprintf("%.0f MB", r.rss)
+		}
+		if r.target != "" {
+			met = "no"
+			if r.ok {
+				met = "yes"
+			}
+		}
+		fmt.Printf("| %s | %s | %.3f s | %s | %s | %s | %s | %s |\n", r.size, r.what, r.secs, tp, rss, r.ratio, r.target, met)
+	}
+}

@@ -1,0 +1,294 @@
+package lmeval
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"evalview/loaders/jsonl"
+)
+
+// Opening a record whose responses add up to hundreds of MB must take a
+// fraction of a second, and encoding/json decodes at some 100 MB/s with a
+// validation pass first. The helpers here split arrays with jsonl's
+// skimmer and unescape strings with a copy loop, which run at memory speed
+// on the long strings of model responses.
+
+// elements returns the raw elements of a JSON array (empty, not nil, for
+// []), or nil when raw is not one (or is malformed).
+func elements(raw []byte) []json.RawMessage {
+	out := []json.RawMessage{}
+	if err := jsonl.EachElement(raw, func(_ int, v []byte) error {
+		out = append(out, v)
+		return nil
+	}); err != nil {
+		return nil
+	}
+	return out
+}
+
+// fastText is scalarText with a fast path for strings.
+func fastText(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) >= 2 && raw[0] == '"' {
+		if s, ok := unquote(raw); ok {
+			return s
+		}
+	}
+	return scalarText(raw)
+}
+
+// unquote decodes a JSON string literal as encoding/json does (invalid
+// UTF-8 and lone surrogates become U+FFFD). ok is false when raw is not a
+// well-formed string literal.
+func unquote(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	var b strings.Builder
+	for len(body) > 0 {
+		// One pass finds the end of the plain run: a backslash, a quote
+		// or a control byte, noting non-ASCII bytes for the UTF-8 check.
+		i, high := plainRun(body)
+		chunk := body[:i]
+		if i == len(raw)-2 && !high {
+			return string(chunk), true // the common case: nothing to unescape
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(body))
+		}
+		if !high || utf8.Valid(chunk) {
+			b.Write(chunk)
+		} else {
+			b.WriteString(strings.ToValidUTF8(string(chunk), "\uFFFD"))
+		}
+		body = body[i:]
+		if len(body) == 0 {
+			break
+		}
+		if body[0] != '\\' || len(body) < 2 {
+			return "", false // a raw quote or control byte
+		}
+		switch c := body[1]; c {
+		case '"', '\\', '/':
+			b.WriteByte(c)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r, n, ok := unicodeEscape(body)
+			if !ok {
+				return "", false
+			}
+			b.WriteRune(r)
+			body = body[n:]
+			continue
+		default:
+			return "", false
+		}
+		body = body[2:]
+	}
+	return b.String(), true
+}
+
+// plainRun returns the length of body's leading run of bytes that need no
+// unescaping (no backslash, quote or control byte), and whether it holds
+// non-ASCII bytes. It looks at eight bytes at a time (SWAR), since this
+// runs over every byte of hundreds of MB of responses.
+func plainRun(body []byte) (int, bool) {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	zero := func(x uint64) uint64 { return (x - ones) & ^x & highs }
+	i, high := 0, false
+	for i < len(body) {
+		if i+8 <= len(body) {
+			x := binary.LittleEndian.Uint64(body[i:])
+			// bytes < 0x20, '"' and '\\' (bytes >= 0x80 cannot match)
+			special := (x-ones*0x20)&^x&highs | zero(x^(ones*'"')) | zero(x^(ones*'\\'))
+			if special == 0 {
+				if x&highs != 0 {
+					high = true
+				}
+				i += 8
+				continue
+			}
+		}
+		c := body[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			break
+		}
+		if c >= 0x80 {
+			high = true
+		}
+		i++
+	}
+	return i, high
+}
+
+// unicodeEscape decodes \uXXXX (and a following low surrogate) at the
+// start of b, returning the rune and the bytes used.
+func unicodeEscape(b []byte) (rune, int, bool) {
+	r, ok := hex4At(b)
+	if !ok {
+		return 0, 0, false
+	}
+	if utf16.IsSurrogate(r) {
+		if r2, ok := hex4At(b[6:]); ok && len(b) >= 12 && b[6] == '\\' {
+			if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+				return d, 12, true
+			}
+		}
+		return utf8.RuneError, 6, true
+	}
+	return r, 6, true
+}
+
+func hex4At(b []byte) (rune, bool) {
+	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(b[2:6]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	return rune(v), true
+}
+
+// mayBeLogLikelihoods tells cheaply whether resps could hold log-likelihood
+// pairs ([[[lp, greedy]], ...]): their first scalar is a number or a short
+// string. Generation responses (long text) skip the slow check.
+func mayBeLogLikelihoods(resps []byte) bool {
+	v := bytes.TrimLeft(resps, " \t\r\n[")
+	if len(v) == 0 || v[0] != '"' {
+		return true
+	}
+	end := bytes.IndexByte(v[1:], '"')
+	return end >= 0 && end < 64
+}
+
+// stringList decodes a JSON array of strings (a row's "metrics"); ok is
+// false for anything else, which callers hand to encoding/json.
+func stringList(raw []byte) ([]string, bool) {
+	elems := elements(raw)
+	if elems == nil {
+		return nil, false
+	}
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		s, ok := unquote(e)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, true
+}
+
+// errSlowPath sends pyDumps to the token decoder: input the fast path
+// does not handle exactly like it (escaped keys, deep nesting, odd
+// literals).
+var errSlowPath = errors.New("use the token decoder")
+
+// pyDumpsFast is pyDumps for the common doc (a small object of strings,
+// numbers and lists), walking it with jsonl's skimmer: doc_hash is checked
+// for every doc while indexing.
+func pyDumpsFast(raw []byte, out *bytes.Buffer, depth int) error {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || depth > 64 {
+		return errSlowPath
+	}
+	indent := func(d int) {
+		out.WriteByte('\n')
+		for range d {
+			out.WriteString("  ")
+		}
+	}
+	switch raw[0] {
+	case '{', '[':
+		n := 0
+		item := func(v []byte) error {
+			if n > 0 {
+				out.WriteByte(',')
+			}
+			indent(depth + 1)
+			n++
+			return pyDumpsFast(v, out, depth+1)
+		}
+		var err error
+		out.WriteByte(raw[0])
+		if raw[0] == '{' {
+			err = jsonl.Skim(raw, func(f jsonl.Field) error {
+				if strings.IndexByte(f.Key, '\\') >= 0 {
+					return errSlowPath
+				}
+				if n > 0 {
+					out.WriteByte(',')
+				}
+				indent(depth + 1)
+				n++
+				jsonl.WritePyString(out, f.Key)
+				out.WriteString(": ")
+				return pyDumpsFast(f.Value, out, depth+1)
+			})
+		} else {
+			err = jsonl.EachElement(raw, func(_ int, v []byte) error { return item(v) })
+		}
+		if err != nil {
+			return errSlowPath
+		}
+		if n > 0 {
+			indent(depth)
+		}
+		out.WriteByte(raw[0] + 2) // '{'+2 is '}', '['+2 is ']'
+	case '"':
+		s, ok := unquote(raw)
+		if !ok {
+			return errSlowPath
+		}
+		jsonl.WritePyString(out, s)
+	case 't', 'f', 'n':
+		if lit := string(raw); lit != "true" && lit != "false" && lit != "null" {
+			return errSlowPath
+		}
+		out.Write(raw)
+	default:
+		if !json.Valid(raw) {
+			return errSlowPath
+		}
+		out.WriteString(pyNumber(string(raw)))
+	}
+	return nil
+}
+
+// docEntries is objectEntries through jsonl's skimmer (keys with escapes,
+// rare, go to objectEntries, which unescapes them): titleOf runs for every
+// doc while indexing.
+func docEntries(raw []byte) ([]entry, error) {
+	var out []entry
+	err := jsonl.Skim(raw, func(f jsonl.Field) error {
+		if strings.IndexByte(f.Key, '\\') >= 0 {
+			return errSlowPath
+		}
+		out = append(out, entry{Key: f.Key, Val: f.Value})
+		return nil
+	})
+	if err == errSlowPath {
+		return objectEntries(raw)
+	}
+	return out, err
+}

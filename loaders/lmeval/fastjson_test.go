@@ -1,0 +1,92 @@
+package lmeval
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// TestUnquoteMatchesEncodingJSON: the fast string decoder agrees with
+// encoding/json on what it accepts and what it returns.
+func TestUnquoteMatchesEncodingJSON(t *testing.T) {
+	cases := []string{
+		`""`, `"plain"`, `"a\"b"`, `"back\\slash"`, `"sl\/ash"`, `"\n\t\r\b\f"`,
+		`"caf\u00e9"`, `"café"`, `"\ud83d\ude00 smile"`, `"lone \ud83d here"`, `"\udc00"`,
+		"\"bad \xff utf8\"", `"raw` + "\n" + `newline"`, `"bad \x escape"`, `"\u12"`,
+		`"unterminated`, `"inner " quote"`, `"end\\"`, `"我们一步一步"`,
+	}
+	for _, c := range cases {
+		var want string
+		werr := json.Unmarshal([]byte(c), &want)
+		got, ok := unquote([]byte(c))
+		if ok != (werr == nil) {
+			t.Errorf("%q: ok=%v, encoding/json error %v", c, ok, werr)
+			continue
+		}
+		if ok && got != want {
+			t.Errorf("%q: got %q, want %q", c, got, want)
+		}
+	}
+}
+
+func TestElements(t *testing.T) {
+	if e := elements([]byte(`[]`)); e == nil || len(e) != 0 {
+		t.Errorf("[] gives %v, want an empty non-nil list", e)
+	}
+	if e := elements([]byte(`"x"`)); e != nil {
+		t.Errorf("a string gives %v, want nil", e)
+	}
+	if e := elements([]byte(`[["a", "b"], 1]`)); len(e) != 2 || string(e[0]) != `["a", "b"]` {
+		t.Errorf("got %q", e)
+	}
+}
+
+// TestUnquoteRandom compares with encoding/json on random strings of
+// every length around the eight-byte steps, valid and broken.
+func TestUnquoteRandom(t *testing.T) {
+	alphabet := []rune("ab \"\\\n\t/é我\u0001\u007f\u2028😀")
+	seed := uint32(1)
+	next := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % n }
+	for i := 0; i < 3000; i++ {
+		var r []rune
+		for n := next(40); n > 0; n-- {
+			r = append(r, alphabet[next(len(alphabet))])
+		}
+		raw, _ := json.Marshal(string(r))
+		if i%3 == 0 && len(raw) > 2 { // break it: a raw control byte or quote
+			k := 1 + next(len(raw)-2)
+			raw = append(append(append([]byte{}, raw[:k]...), []byte{"\n\"\x00"[next(3)]}...), raw[k:]...)
+		}
+		var want string
+		werr := json.Unmarshal(raw, &want)
+		got, ok := unquote(raw)
+		if ok != (werr == nil) || ok && got != want {
+			t.Fatalf("%q: got %q ok=%v, encoding/json %q err %v", raw, got, ok, want, werr)
+		}
+	}
+}
+
+// TestPyDumpsFastMatchesTokens: the skimming pyDumps writes what the
+// token decoder does, or declines.
+func TestPyDumpsFastMatchesTokens(t *testing.T) {
+	cases := []string{
+		`{"question": "How many?\nTwo.", "answer": "#### 2", "n": 3, "f": 1.50, "e": 1e3, "l": [1, "a", [], {}], "t": true, "x": null}`,
+		`{"caf\u00e9": "é", "k": {"nested": {"deep": [1.0, -0.0, 2E-2]}}}`,
+		`[]`, `{}`, `"s"`, `12345678901234567890`, `{"a": [ ] , "b" : { } }`,
+		`{"esc\"key": 1}`, `{"bad": tru}`, `{"a": 1,}`, `{"dup": 1, "dup": 2}`,
+	}
+	for i, c := range cases {
+		var fast bytes.Buffer
+		ferr := pyDumpsFast([]byte(c), &fast, 0)
+		if i < 7 && i != 1 && ferr != nil { // case 1 has an escaped key
+			t.Errorf("%s: the fast path declined: %v", c, ferr)
+		}
+		dec := json.NewDecoder(bytes.NewReader([]byte(c)))
+		dec.UseNumber()
+		var slow bytes.Buffer
+		serr := pyValue(dec, &slow, 0)
+		if ferr == nil && (serr != nil || fast.String() != slow.String()) {
+			t.Errorf("%s:\nfast %q\nslow %q (%v)", c, fast.String(), slow.String(), serr)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package lmeval
+
+import (
+	"bytes"
+	"hash/maphash"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// The JSONL scan is a pipeline: one goroutine reads big blocks and cuts
+// them at line ends, GOMAXPROCS workers parse the rows of a block (the
+// costly part: splitting, hashes), and the scanning goroutine applies the
+// parsed rows in file order under the index's lock, one block at a time.
+// File order is kept, so record positions, line numbers and "first row
+// wins" rules are those of a one-pass scan, while both cores parse.
+
+// blockSize is the read size; a line longer than a block grows its block.
+const blockSize = 4 << 20
+
+// scanSlots bounds how many files are scanned at once (a folder of many
+// samples files), so their pipelines share the cores instead of fighting
+// for them, and their buffers stay bounded. Files wait in open order, so
+// the first dataset the browser shows is indexed first.
+var scanSlots = make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))
+
+// batch is one block's complete lines on their way through the pipeline.
+type batch struct {
+	buf   []byte
+	locs  []rowLoc
+	spans [][2]int // where each loc's bytes are in buf
+	rows  []parsedRow
+	// lines is the number of the last line the block holds, blank or not;
+	// end is the offset just past it.
+	lines int
+	end   int64
+	ready chan struct{}
+}
+
+// blockPool recycles read buffers of blockSize (bigger ones, grown for a
+// long line, go back to the garbage collector).
+var blockPool = sync.Pool{New: func() any { b := make([]byte, blockSize); return &b }}
+
+// pipeline indexes JSONL from r.
+func (s *scanned) pipeline(r io.Reader) error {
+	workers := max(runtime.GOMAXPROCS(0), 1)
+	work := make(chan *batch, workers)
+	order := make(chan *batch, workers+1)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				b.rows = make([]parsedRow, len(b.locs))
+				for i, loc := range b.locs {
+					b.rows[i] = s.parse(b.buf[b.spans[i][0]:b.spans[i][1]], loc)
+				}
+				close(b.ready)
+			}
+		}()
+	}
+	var readErr error
+	go func() {
+		readErr = cutLines(r, func(b *batch) {
+			order <- b
+			work <- b
+		})
+		close(work)
+		close(order)
+	}()
+	for b := range order {
+		<-b.ready
+		s.mu.Lock()
+		for i := range b.rows {
+			s.apply(&b.rows[i])
+		}
+		s.lines = b.lines
+		published := len(s.sums) > 0
+		s.mu.Unlock()
+		s.indexed.Store(b.end)
+		if published {
+			s.firstOnce.Do(func() { close(s.firstRows) })
+		}
+		if cap(b.buf) == blockSize {
+			buf := b.buf[:blockSize]
+			blockPool.Put(&buf)
+		}
+	}
+	wg.Wait()
+	return readErr
+}
+
+// cutLines reads r in blocks and hands each block's complete lines to
+// emit, with 1-based line numbers and byte offsets. It strips a leading
+// byte-order mark and CR before LF, and skips blank lines (still counting
+// them). A line longer than a block grows the block until it fits.
+func cutLines(r io.Reader, emit func(*batch)) error {
+	buf := *blockPool.Get().(*[]byte)
+	var (
+		carry int   // bytes of an unfinished line at buf[:carry]
+		base  int64 // file offset of buf[0]
+		line  int
+	)
+	for {
+		if carry == len(buf) {
+			grown := make([]byte, 2*len(buf))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := io.ReadFull(r, buf[carry:])
+		end := carry + n
+		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !eof {
+			return err
+		}
+		b := &batch{buf: buf, ready: make(chan struct{})}
+		start := 0
+		for start < end {
+			i := bytes.IndexByte(buf[start:end], '\n')
+			stop := start + i
+			if i < 0 {
+				if !eof {
+					break
+				}
+				stop = end // a last line without its newline
+			}
+			line++
+			b.add(line, base, start, stop)
+			start = min(stop+1, end)
+			if i < 0 {
+				break
+			}
+		}
+		b.lines, b.end = line, base+int64(start)
+		var next []byte
+		if !eof {
+			next = *blockPool.Get().(*[]byte)
+			if end-start > len(next) {
+				next = make([]byte, 2*(end-start))
+			}
+			carry = copy(next, buf[start:end])
+			base += int64(start)
+		}
+		if len(b.locs) > 0 {
+			emit(b)
+		} else if cap(buf) == blockSize {
+			spare := buf // a pointer to buf itself would follow its next value
+			blockPool.Put(&spare)
+		}
+		if eof {
+			return nil
+		}
+		buf = next
+	}
+}
+
+// add records the line buf[start:stop] (without its LF), dropping a BOM on
+// line 1, a CR before the LF, and blank lines.
+func (b *batch) add(line int, base int64, start, stop int) {
+	if line == 1 && bytes.HasPrefix(b.buf[start:stop], bom) {
+		start += len(bom)
+	}
+	if stop > start && b.buf[stop-1] == '\r' {
+		stop--
+	}
+	data := b.buf[start:stop]
+	if isBlank(data) {
+		return
+	}
+	b.locs = append(b.locs, rowLoc{line: int32(line), off: base + int64(start), size: uint32(stop - start)})
+	b.spans = append(b.spans, [2]int{start, stop})
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// isBlank reports whether a line holds only white space, without scanning
+// a long line whose first byte already says it is not.
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r', '\n', '\v', '\f':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// claimSet remembers, per doc, that a worker took on its once-only work
+// and the last hash signature checked, keyed by hashes of the doc_id and
+// signature so that it costs 16 bytes a doc.
+type claimSet struct {
+	mu   sync.Mutex
+	seed maphash.Seed
+	seen map[uint64]uint64
+}
+
+// claim reports whether key is new (the caller does its once-only work)
+// and whether sig differs from the last signature seen for it (the caller
+// checks the hashes).
+func (c *claimSet) claim(key, sig string) (first, newSig bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.seen == nil {
+		c.seen = map[uint64]uint64{}
+		c.seed = maphash.MakeSeed()
+	}
+	k := maphash.String(c.seed, key)
+	h := maphash.String(c.seed, sig)
+	prev, ok := c.seen[k]
+	c.seen[k] = h
+	return !ok, !ok || prev != h
+}

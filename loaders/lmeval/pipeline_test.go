@@ -1,0 +1,63 @@
+package lmeval
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"evalview/loaders/jsonl"
+)
+
+// TestCutLinesMatchesScanLines cuts random data of short and block-sized
+// lines, blank lines, CRLF and a missing final newline, and compares every
+// line's number, offset and bytes with jsonl.ScanLines.
+func TestCutLinesMatchesScanLines(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		var data bytes.Buffer
+		for data.Len() < 5*blockSize {
+			switch n := rng.IntN(10); {
+			case n == 0:
+				data.WriteString("\n")
+			case n == 1:
+				data.Write(bytes.Repeat([]byte{'L'}, blockSize/2+rng.IntN(blockSize*2)))
+				data.WriteString("\r\n")
+			default:
+				data.Write(bytes.Repeat([]byte{'a' + byte(n)}, 1+rng.IntN(5000)))
+				data.WriteString("\n")
+			}
+		}
+		if seed%2 == 0 {
+			data.WriteString("last line without newline")
+		}
+		type line struct {
+			n   int
+			off int64
+			sum string
+		}
+		key := func(b []byte) string { return string(b[:min(len(b), 8)]) + string(rune(len(b))) }
+		var want, got []line
+		_ = jsonl.ScanLines(bytes.NewReader(data.Bytes()), func(l jsonl.Line) error {
+			if !jsonl.IsBlank(l.Data) {
+				want = append(want, line{l.N, l.Offset, key(l.Data)})
+			}
+			return nil
+		})
+		err := cutLines(bytes.NewReader(data.Bytes()), func(b *batch) {
+			for i, loc := range b.locs {
+				got = append(got, line{int(loc.line), loc.off, key(b.buf[b.spans[i][0]:b.spans[i][1]])})
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("seed %d: %d lines, want %d", seed, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("seed %d: line %d is %+v, want %+v", seed, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"sync"
+	"time"
+
+	"evalview/model"
+)
+
+// processStart approximates the process's start: package variables are
+// set before main runs, a few milliseconds after exec.
+var processStart = time.Now()
+
+// TraceEnv names the environment variable that turns timing traces on:
+// EVALVIEW_TRACE=FILE makes the browser append one JSON line per event to
+// FILE, with ms counted from the process's start:
+//
+//	{"event":"first_rows","ms":N,"records":N}   the first rows are on screen
+//	{"event":"indexed","ms":N,"records":N}      every index is complete
+//	{"event":"record_open","ms":N,"took_ms":N,"bytes":N}  a record was loaded
+//	{"event":"record_shown","ms":N,"took_ms":N}  its first screen is drawn
+//
+// The benchmark script reads it to time the first screen of a big file.
+const TraceEnv = "EVALVIEW_TRACE"
+
+// tracer appends trace events to the trace file; a nil tracer, or one
+// without a file, drops them.
+type tracer struct {
+	mu        sync.Mutex
+	f         *os.File
+	firstRows bool
+	indexed   bool
+	// shown is when the last record load started, until its first frame
+	// with the detail rendered (record_shown).
+	shown time.Time
+}
+
+// openTracer opens the trace file named by EVALVIEW_TRACE, or returns a
+// tracer that writes nothing.
+func openTracer() *tracer {
+	t := &tracer{}
+	if path := os.Getenv(TraceEnv); path != "" {
+		// Trace problems must never stop the browser: no file, no trace.
+		t.f, _ = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	}
+	return t
+}
+
+// emit appends one event with its time since process start.
+func (t *tracer) emit(event string, fields map[string]any) {
+	if t == nil || t.f == nil {
+		return
+	}
+	ev := map[string]any{"event": event, "ms": time.Since(processStart).Milliseconds()}
+	for k, v := range fields {
+		ev[k] = v
+	}
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, _ = t.f.Write(append(b, '\n'))
+}
+
+// traceView notes the first frame with rows, and the first frame after
+// every index is complete. View calls it; it costs two checks a frame.
+func (m *Model) traceView() {
+	if m.trace == nil {
+		m.trace = openTracer()
+	}
+	t := m.trace
+	if t.f == nil {
+		return
+	}
+	if !t.shown.IsZero() && !m.loading && !m.detail.Busy() {
+		t.emit("record_shown", map[string]any{"took_ms": time.Since(t.shown).Milliseconds()})
+		t.shown = time.Time{}
+	}
+	if !t.firstRows && m.ready && !m.layout.TooSmall && len(m.list.st.visible) > 0 {
+		t.firstRows = true
+		t.emit("first_rows", map[string]any{"records": m.datasets[m.cur].Records.Len()})
+	}
+	if !t.indexed && !m.anyGrowing() {
+		t.indexed = true
+		n := 0
+		for _, ds := range m.datasets {
+			n += ds.Records.Len()
+		}
+		t.emit("indexed", map[string]any{"records": n})
+	}
+}
+
+// traceRecordOpen notes a record load that took d and read about n bytes.
+func (m *Model) traceRecordOpen(d time.Duration, n int) {
+	if m.trace == nil {
+		m.trace = openTracer()
+	}
+	m.trace.emit("record_open", map[string]any{"took_ms": d.Milliseconds(), "bytes": n})
+	if m.trace.f != nil {
+		m.trace.shown = time.Now().Add(-d)
+	}
+}
+
+// anyGrowing reports whether some dataset's index is still being built.
+func (m *Model) anyGrowing() bool {
+	for _, ds := range m.datasets {
+		if !ds.Records.Done() {
+			return true
+		}
+	}
+	return false
+}
+
+// datasetSyncer is implemented by indexes that fill in their dataset
+// (filters, main metric, final issues) as a background scan goes on
+// (lm-eval). SyncDataset must run on the browser's goroutine, which owns
+// the datasets; it reports whether ds changed.
+type datasetSyncer interface {
+	SyncDataset(ds *model.Dataset) bool
+}
+
+// syncIndexes lets every growing index update its dataset, and refreshes
+// the panes when the current one changed.
+func (m *Model) syncIndexes() {
+	changed := false
+	for i, ds := range m.datasets {
+		if s, ok := ds.Records.(datasetSyncer); ok && s.SyncDataset(ds) && i == m.cur {
+			changed = true
+		}
+	}
+	if changed {
+		m.list.refresh()
+		m.header.refresh()
+	}
+}
+
+// rawSize is the size of a record's source JSON.
+func rawSize(rec *model.Record) int {
+	n := 0
+	for _, p := range rec.Raw {
+		n += len(p.JSON)
+	}
+	return n
+}
