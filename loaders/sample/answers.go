@@ -5,29 +5,30 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
 // recordOptions returns the options: `options` as the spec writes them,
 // else legacy `choices` holding options, else metadata.option_map (where
 // the runtime keeps them, in order).
-func (p *parser) recordOptions(o object) []model.Option {
-	if v, ok := o.get("options"); ok && kindOf(v) != kindNull {
+func (p *parser) recordOptions(o jsonl.Object) []model.Option {
+	if v, ok := o.Get("options"); ok && jsonl.KindOf(v) != jsonl.KindNull {
 		return p.options(v, "$.options", false)
 	}
-	if v, ok := o.get("choices"); ok && !isEmpty(v) && !choicesHoldAnswers(v) {
+	if v, ok := o.Get("choices"); ok && !jsonl.IsEmpty(v) && !choicesHoldAnswers(v) {
 		if opts := p.options(v, "$.choices", true); len(opts) > 0 {
 			p.warnf("legacy-mapped", "$.choices", "legacy choices shown as options")
 			return opts
 		}
 	}
-	if md, ok := o.get("metadata"); ok {
-		if mo, ok := parseObject(md); ok {
-			if om, ok := mo.get("option_map"); ok {
-				if omo, ok := parseObject(om); ok {
-					opts := make([]model.Option, 0, len(omo.list))
-					for _, m := range omo.list {
-						opts = append(opts, model.Option{ID: m.Key, Text: scalarText(m.Val)})
+	if md, ok := o.Get("metadata"); ok {
+		if mo, ok := jsonl.ParseObject(md); ok {
+			if om, ok := mo.Get("option_map"); ok {
+				if omo, ok := jsonl.ParseObject(om); ok {
+					opts := make([]model.Option, 0, len(omo.Members))
+					for _, m := range omo.Members {
+						opts = append(opts, model.Option{ID: m.Key, Text: jsonl.ScalarText(m.Value)})
 					}
 					return opts
 				}
@@ -41,9 +42,9 @@ func (p *parser) recordOptions(o object) []model.Option {
 // may be bare strings, which take their letter silently: the legacy-mapped
 // warning already covers them.
 func (p *parser) options(raw json.RawMessage, path string, legacy bool) []model.Option {
-	arr, ok := asArray(raw)
+	arr, ok := jsonl.Array(raw)
 	if !ok {
-		p.errorf("bad-type", path, "options is %s, not a list", kindName(raw))
+		p.errorf("bad-type", path, "options is %s, not a list", jsonl.KindName(raw))
 		return nil
 	}
 	out := make([]model.Option, 0, len(arr))
@@ -51,31 +52,31 @@ func (p *parser) options(raw json.RawMessage, path string, legacy bool) []model.
 	for i, it := range arr {
 		ip := jsonIndex(path, i)
 		var opt model.Option
-		if s, ok := asString(it); ok {
+		if s, ok := jsonl.String(it); ok {
 			opt = model.Option{ID: letter(i), Text: s}
 			if !legacy {
 				p.warnf("bad-option", ip, "option is a bare string; id %s assumed from its position", opt.ID)
 			}
-		} else if io, ok := parseObject(it); ok {
-			idRaw, hasID := io.get("id")
+		} else if io, ok := jsonl.ParseObject(it); ok {
+			idRaw, hasID := io.Get("id")
 			if !hasID {
-				idRaw, hasID = io.get("label") // legacy choices
+				idRaw, hasID = io.Get("label") // legacy choices
 			}
-			opt.ID = scalarText(idRaw)
+			opt.ID = jsonl.ScalarText(idRaw)
 			if !hasID || opt.ID == "" {
 				opt.ID = letter(i)
 				p.errorf("bad-option", jsonPath(ip, "id"), "option has no id (shown as %s)", opt.ID)
 			}
-			c, hasC := io.get("content")
+			c, hasC := io.Get("content")
 			if !hasC {
-				c, hasC = io.get("text")
+				c, hasC = io.Get("text")
 			}
 			opt.Text = answerText(c)
 			if !hasC || strings.TrimSpace(opt.Text) == "" {
 				p.errorf("bad-option", jsonPath(ip, "content"), "option %s has no content", opt.ID)
 			}
 		} else {
-			p.errorf("bad-option", ip, "option is %s, not an object", kindName(it))
+			p.errorf("bad-option", ip, "option is %s, not an object", jsonl.KindName(it))
 			continue
 		}
 		if first, dup := seen[opt.ID]; dup {
@@ -99,9 +100,9 @@ func letter(i int) string {
 // choicesHoldAnswers reports whether legacy choices carry ground truth
 // (`choices[].message`) rather than options.
 func choicesHoldAnswers(raw json.RawMessage) bool {
-	arr, _ := asArray(raw)
+	arr, _ := jsonl.Array(raw)
 	for _, it := range arr {
-		if o, ok := parseObject(it); ok && o.has("message") {
+		if o, ok := jsonl.ParseObject(it); ok && o.Has("message") {
 			return true
 		}
 	}
@@ -112,67 +113,67 @@ func choicesHoldAnswers(raw json.RawMessage) bool {
 // string as is, segments joined (media as their URL), anything else as
 // JSON.
 func answerText(raw json.RawMessage) string {
-	if arr, ok := asArray(raw); ok {
+	if arr, ok := jsonl.Array(raw); ok {
 		parts := make([]string, 0, len(arr))
 		for _, it := range arr {
 			parts = append(parts, partText(it))
 		}
 		return strings.Join(parts, "\n")
 	}
-	if kindOf(raw) == kindObject {
+	if jsonl.KindOf(raw) == jsonl.KindObject {
 		return partText(raw)
 	}
-	return scalarText(raw)
+	return jsonl.ScalarText(raw)
 }
 
 // partText renders one content part as text.
 func partText(raw json.RawMessage) string {
-	o, ok := parseObject(raw)
+	o, ok := jsonl.ParseObject(raw)
 	if !ok {
-		return scalarText(raw)
+		return jsonl.ScalarText(raw)
 	}
-	if s, ok := o.str("text"); ok {
+	if s, ok := o.Str("text"); ok {
 		return s
 	}
-	typ, _ := o.str("type")
-	if v, ok := o.get(typ); ok && typ != "" {
-		if s, ok := asString(v); ok {
+	typ, _ := o.Str("type")
+	if v, ok := o.Get(typ); ok && typ != "" {
+		if s, ok := jsonl.String(v); ok {
 			return s
 		}
-		if vo, ok := parseObject(v); ok {
-			if s, ok := vo.str("url"); ok {
+		if vo, ok := jsonl.ParseObject(v); ok {
+			if s, ok := vo.Str("url"); ok {
 				return s
 			}
 		}
 	}
-	if s, ok := o.str("url"); ok {
+	if s, ok := o.Str("url"); ok {
 		return s
 	}
-	return compactJSON(raw)
+	return jsonl.Compact(raw)
 }
 
 // references parses the references list into answer texts.
 func (p *parser) references(raw json.RawMessage, path string) []string {
-	arr, ok := asArray(raw)
+	arr, ok := jsonl.Array(raw)
 	if !ok {
-		if kindOf(raw) == kindString || kindOf(raw) == kindNumber {
-			p.warnf("bad-type", path, "references is %s, not a list; read as one reference", kindName(raw))
-			return []string{scalarText(raw)}
+		if jsonl.KindOf(raw) == jsonl.KindString || jsonl.KindOf(raw) == jsonl.KindNumber {
+			p.warnf("bad-type", path, "references is %s, not a list; read as one reference", jsonl.KindName(raw))
+			return []string{jsonl.ScalarText(raw)}
 		}
-		p.errorf("bad-type", path, "references is %s, not a list", kindName(raw))
+		p.errorf("bad-type", path, "references is %s, not a list", jsonl.KindName(raw))
 		return nil
 	}
 	out := make([]string, 0, len(arr))
 	for i, it := range arr {
-		io, isObj := parseObject(it)
+		io, isObj := jsonl.ParseObject(it)
 		if !isObj {
 			out = append(out, answerText(it))
 			continue
 		}
-		ans, ok := io.get("answer")
+		ans, ok := io.Get("answer")
 		if !ok {
-			p.warnf("bad-reference", jsonIndex(path, i), "reference object has no answer")
-			out = append(out, compactJSON(it))
+			p.warnf("bad-reference", jsonIndex(path, i), "reference jsonl.Object has no answer")
+			out = append(out, jsonl.Compact(it))
 			continue
 		}
 		out = append(out, answerText(ans))
@@ -184,21 +185,21 @@ func (p *parser) references(raw json.RawMessage, path string) []string {
 // from legacy shapes (choices[].message, a trailing assistant turn, answer)
 // when the record has neither, and checks that label agrees with
 // references[0].
-func (p *parser) groundTruth(o object, rec *model.Record, msgs []model.Message) {
-	refsRaw, hasRefs := o.get("references")
-	hasRefs = hasRefs && kindOf(refsRaw) != kindNull
+func (p *parser) groundTruth(o jsonl.Object, rec *model.Record, msgs []model.Message) {
+	refsRaw, hasRefs := o.Get("references")
+	hasRefs = hasRefs && jsonl.KindOf(refsRaw) != jsonl.KindNull
 	if hasRefs {
 		rec.References = p.references(refsRaw, "$.references")
 	}
-	labelRaw, hasLabel := o.get("label")
-	hasLabel = hasLabel && kindOf(labelRaw) != kindNull
+	labelRaw, hasLabel := o.Get("label")
+	hasLabel = hasLabel && jsonl.KindOf(labelRaw) != jsonl.KindNull
 	if hasLabel {
-		switch kindOf(labelRaw) {
-		case kindString, kindNumber:
-			rec.Target = scalarText(labelRaw)
+		switch jsonl.KindOf(labelRaw) {
+		case jsonl.KindString, jsonl.KindNumber:
+			rec.Target = jsonl.ScalarText(labelRaw)
 		default:
-			p.warnf("bad-type", "$.label", "label is %s, not a string", kindName(labelRaw))
-			rec.Target = compactJSON(labelRaw)
+			p.warnf("bad-type", "$.label", "label is %s, not a string", jsonl.KindName(labelRaw))
+			rec.Target = jsonl.Compact(labelRaw)
 		}
 	}
 	if len(rec.References) == 0 && !hasLabel {
@@ -216,25 +217,25 @@ func (p *parser) groundTruth(o object, rec *model.Record, msgs []model.Message) 
 	}
 	if hasLabel && hasRefs && len(rec.References) > 0 && !labelMatches(labelRaw, rec.References[0], rec.Options) {
 		p.warnf("label-mismatch", "$.label", "label %q does not match references[0] %q",
-			clip(rec.Target, 80), clip(rec.References[0], 80))
+			jsonl.Clip(rec.Target, 80), jsonl.Clip(rec.References[0], 80))
 	}
 }
 
 // legacyTruth finds ground truth in legacy places: choices[].message, then
 // (only when references is absent, not merely empty) a trailing assistant
 // turn or a legacy answer field. It warns saying what was mapped.
-func (p *parser) legacyTruth(o object, msgs []model.Message, refsAbsent bool) []string {
-	if v, ok := o.get("choices"); ok && choicesHoldAnswers(v) {
-		arr, _ := asArray(v)
+func (p *parser) legacyTruth(o jsonl.Object, msgs []model.Message, refsAbsent bool) []string {
+	if v, ok := o.Get("choices"); ok && choicesHoldAnswers(v) {
+		arr, _ := jsonl.Array(v)
 		var refs []string
 		for _, it := range arr {
-			io, _ := parseObject(it)
-			m, ok := io.get("message")
+			io, _ := jsonl.ParseObject(it)
+			m, ok := io.Get("message")
 			if !ok {
 				continue
 			}
-			mo, _ := parseObject(m)
-			c, _ := mo.get("content")
+			mo, _ := jsonl.ParseObject(m)
+			c, _ := mo.Get("content")
 			refs = append(refs, answerText(c))
 		}
 		p.warnf("legacy-mapped", "$.choices", "legacy record: ground truth taken from choices[].message")
@@ -252,7 +253,7 @@ func (p *parser) legacyTruth(o object, msgs []model.Message, refsAbsent bool) []
 			return []string{t}
 		}
 	}
-	if v, ok := o.get("answer"); ok && !isEmpty(v) {
+	if v, ok := o.Get("answer"); ok && !jsonl.IsEmpty(v) {
 		p.warnf("legacy-mapped", "$.answer", "legacy record: answer used as the reference")
 		return []string{answerText(v)}
 	}
@@ -262,9 +263,9 @@ func (p *parser) legacyTruth(o object, msgs []model.Message, refsAbsent bool) []
 // labelCandidates are the texts a label may stand for: itself and, for an
 // integer label (an index, as in piqa), the option id at that position.
 func labelCandidates(labelRaw json.RawMessage, opts []model.Option) []string {
-	t := scalarText(labelRaw)
+	t := jsonl.ScalarText(labelRaw)
 	out := []string{t}
-	if kindOf(labelRaw) == kindNumber {
+	if jsonl.KindOf(labelRaw) == jsonl.KindNumber {
 		if i, err := strconv.Atoi(t); err == nil && i >= 0 {
 			if i < len(opts) {
 				out = append(out, opts[i].ID)
@@ -298,7 +299,7 @@ func labelMatches(labelRaw json.RawMessage, ref string, opts []model.Option) boo
 
 // markCorrect marks the option that references[0] (or the label) names,
 // by id first and by content when no id matches.
-func markCorrect(opts []model.Option, refs []string, o object) {
+func markCorrect(opts []model.Option, refs []string, o jsonl.Object) {
 	if len(opts) == 0 {
 		return
 	}
@@ -306,7 +307,7 @@ func markCorrect(opts []model.Option, refs []string, o object) {
 	if len(refs) > 0 {
 		want = append(want, normalize(refs[0]))
 	}
-	if l, ok := o.get("label"); ok && kindOf(l) != kindNull {
+	if l, ok := o.Get("label"); ok && jsonl.KindOf(l) != jsonl.KindNull {
 		for _, c := range labelCandidates(l, opts) {
 			want = append(want, normalize(c))
 		}

@@ -1,7 +1,6 @@
 package sample
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -44,32 +43,6 @@ func FuzzOpen(f *testing.F) {
 				}
 			}
 			_ = model.Report(d)
-		}
-	})
-}
-
-// FuzzParseObject checks the object splitter against encoding/json on
-// valid input: same keys, same values.
-func FuzzParseObject(f *testing.F) {
-	f.Add([]byte(`{"a":1,"b":[1,"]",{"c":"}"}],"a":"x\"y","\u00e9":null}`))
-	f.Add([]byte(`{ "k" : { } , "l" : [ ] }`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		o, ok := parseObject(data) // must not panic on anything
-		var want map[string]json.RawMessage
-		if !json.Valid(data) || json.Unmarshal(data, &want) != nil {
-			return
-		}
-		if !ok {
-			t.Fatalf("valid object %q not split", data)
-		}
-		if len(o.idx) != len(want) {
-			t.Fatalf("%d keys, want %d", len(o.idx), len(want))
-		}
-		for k, v := range want {
-			got, ok := o.get(k)
-			if !ok || compactJSON(got) != compactJSON(v) {
-				t.Fatalf("key %q: %s, want %s", k, got, v)
-			}
 		}
 	})
 }

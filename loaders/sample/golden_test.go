@@ -18,7 +18,8 @@ func TestGoldenMultimodal(t *testing.T) {
 	same(t, "mm_0001 messages", r.Messages, []model.Message{
 		{Role: model.RoleSystem, Segments: []model.Segment{{Kind: txt, Text: "Look carefully."}}},
 		{Role: model.RoleUser, Segments: []model.Segment{
-			{Kind: img, URL: "inputs/apple_0001.png", Resolved: filepath.Join(inputs, "apple_0001.png"), Exists: yes()},
+			{Kind: img, URL: "inputs/apple_0001.png", Resolved: filepath.Join(inputs, "apple_0001.png"), Exists: yes(),
+				Meta: []model.Fact{{Key: "detail", Value: "high"}}},
 			{Kind: aud, URL: "inputs/missing.wav", Resolved: filepath.Join(inputs, "missing.wav"), Exists: no()},
 			{Kind: vid, URL: "https://example.com/clip.mp4"},
 			{Kind: file, URL: "data:application/pdf;base64,JVBERi0="},
@@ -41,17 +42,17 @@ func TestGoldenMultimodal(t *testing.T) {
 	})
 
 	// A generated image: the reference is the image path, the prediction a
-	// media segment shown in the Predictions tab (not checked: model output).
+	// media segment kept as the attempt's thread (not checked: model output).
 	r = recs["mm_0002"]
 	same(t, "mm_0002 references", r.References, []string{"refs/apple_0001.png"})
 	if len(r.Attempts) != 1 || r.Attempts[0].Text != "[image] outputs/gen_0002.png" || len(r.Issues) != 0 {
 		t.Errorf("mm_0002 attempts %+v, issues %v", r.Attempts, r.Issues)
 	}
+	same(t, "mm_0002 attempt thread", r.Attempts[0].Messages, []model.Message{{
+		Role: model.RoleAssistant, Segments: []model.Segment{{Kind: img, URL: "outputs/gen_0002.png", Resolved: filepath.Join(filepath.Dir(inputs), "outputs", "gen_0002.png"), Exists: no()}},
+	}})
 	same(t, "mm_0002 sections", r.Sections, []model.Section{
 		{Title: "raw_assets", Kind: model.SectionJSON, Tab: TabRawAssets, JSON: "{\n  \"image\": [\n    \"inputs/apple_0001.png\"\n  ]\n}"},
-		{Title: "predict_result[0]", Kind: model.SectionMessages, Tab: TabPredictions, Messages: []model.Message{{
-			Role: model.RoleAssistant, Segments: []model.Segment{{Kind: img, URL: "outputs/gen_0002.png", Resolved: filepath.Join(filepath.Dir(inputs), "outputs", "gen_0002.png"), Exists: no()}},
-		}}},
 	})
 }
 
@@ -79,6 +80,12 @@ func TestGoldenToolCalling(t *testing.T) {
 			{Key: "prompt_tokens", Value: "50"}, {Key: "completion_tokens", Value: "12"}, {Key: "total_tokens", Value: "62"},
 			{Key: "model", Value: "qwen2.5-7b"}, {Key: "finish_reason", Value: "tool_calls"},
 		},
+		Messages: []model.Message{{
+			Role: model.RoleAssistant, Segments: []model.Segment{
+				{Kind: txt, Text: "Checking."},
+				{Kind: call, ToolName: "get_weather", ToolCallID: "p1", Arguments: "{\n  \"city\": \"Oslo\"\n}"},
+			},
+		}},
 	}})
 	same(t, "tool_0001 sections", r.Sections, []model.Section{
 		{Title: "Golden trajectory 1", Kind: model.SectionMessages, Tab: TabTrajectories, Messages: []model.Message{
@@ -107,12 +114,6 @@ func TestGoldenToolCalling(t *testing.T) {
   }
 }`},
 		{Title: "tool_choice", Kind: model.SectionText, Tab: TabTools, Text: "auto"},
-		{Title: "predict_result[0]", Kind: model.SectionMessages, Tab: TabPredictions, Messages: []model.Message{{
-			Role: model.RoleAssistant, Segments: []model.Segment{
-				{Kind: txt, Text: "Checking."},
-				{Kind: call, ToolName: "get_weather", ToolCallID: "p1", Arguments: "{\n  \"city\": \"Oslo\"\n}"},
-			},
-		}}},
 	})
 
 	// Broken tool use: legacy function_call with bad arguments, a tool

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"evalview/loaders/jsonl"
 	"evalview/model"
@@ -78,7 +77,7 @@ func openFile(path string) (*model.Dataset, error) {
 		return nil, err
 	}
 	defer f.Close()
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	name := datasetName(path)
 	ds := &model.Dataset{Kind: model.KindSample, Path: path, Title: name, Task: name}
 	idx := &fileIndex{path: path, dir: dir}
 	st := newStats()

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -55,12 +56,12 @@ func (t *thread) fork() *thread {
 // messages parses a messages list. strict turns on the checks meant for
 // authored data (not model output).
 func (p *parser) messages(raw json.RawMessage, path string, th *thread, strict bool) []model.Message {
-	if raw == nil || kindOf(raw) == kindNull {
+	if raw == nil || jsonl.KindOf(raw) == jsonl.KindNull {
 		return nil
 	}
-	arr, ok := asArray(raw)
+	arr, ok := jsonl.Array(raw)
 	if !ok {
-		p.errorf("bad-type", path, "messages is %s, not a list", kindName(raw))
+		p.errorf("bad-type", path, "messages is %s, not a list", jsonl.KindName(raw))
 		return nil
 	}
 	out := make([]model.Message, 0, len(arr))
@@ -74,30 +75,30 @@ func (p *parser) messages(raw json.RawMessage, path string, th *thread, strict b
 
 // message parses one chat turn.
 func (p *parser) message(raw json.RawMessage, path string, th *thread, strict bool) (model.Message, bool) {
-	o, ok := parseObject(raw)
+	o, ok := jsonl.ParseObject(raw)
 	if !ok {
 		sev := model.SeverityError
 		if !strict {
 			sev = model.SeverityWarning // model output: the model's problem
 		}
-		p.add(sev, "bad-type", path, "message is %s, not an object", kindName(raw))
+		p.add(sev, "bad-type", path, "message is %s, not an object", jsonl.KindName(raw))
 		return model.Message{}, false
 	}
 	var m model.Message
-	if v, ok := o.get("role"); !ok {
+	if v, ok := o.Get("role"); !ok {
 		p.errorf("missing-field", jsonPath(path, "role"), "message has no role")
-	} else if r, isStr := asString(v); !isStr {
-		p.errorf("bad-type", jsonPath(path, "role"), "role is %s, not a string", kindName(v))
+	} else if r, isStr := jsonl.String(v); !isStr {
+		p.errorf("bad-type", jsonPath(path, "role"), "role is %s, not a string", jsonl.KindName(v))
 	} else {
 		m.Role = model.Role(r)
 		if strict && !knownRoles[r] {
 			p.warnf("unknown-role", jsonPath(path, "role"), "unknown role %q", r)
 		}
 	}
-	m.Name, _ = o.str("name")
+	m.Name, _ = o.Str("name")
 	isTool := m.Role == model.RoleTool
 	if isTool {
-		if id, ok := o.str("tool_call_id"); ok && id != "" {
+		if id, ok := o.Str("tool_call_id"); ok && id != "" {
 			m.ToolCallID = id
 			if th != nil && th.check && !th.calls[id] {
 				p.errorf("unknown-tool-call", jsonPath(path, "tool_call_id"),
@@ -107,15 +108,15 @@ func (p *parser) message(raw json.RawMessage, path string, th *thread, strict bo
 			p.errorf("missing-field", jsonPath(path, "tool_call_id"), "tool message has no tool_call_id")
 		}
 	}
-	content, hasContent := o.get("content")
+	content, hasContent := o.Get("content")
 	m.Segments = p.content(content, jsonPath(path, "content"), m.ToolCallID, isTool, strict)
 	calls := 0
-	if tc, ok := o.get("tool_calls"); ok && !isEmpty(tc) {
+	if tc, ok := o.Get("tool_calls"); ok && !jsonl.IsEmpty(tc) {
 		segs := p.toolCalls(tc, jsonPath(path, "tool_calls"), th, strict)
 		calls = len(segs)
 		m.Segments = append(m.Segments, segs...)
 	}
-	if fc, ok := o.get("function_call"); ok && kindOf(fc) == kindObject {
+	if fc, ok := o.Get("function_call"); ok && jsonl.KindOf(fc) == jsonl.KindObject {
 		// The pre-tools OpenAI shape: one call, no id.
 		m.Segments = append(m.Segments, p.toolCall(fc, jsonPath(path, "function_call"), "", strict))
 		calls++
@@ -134,25 +135,25 @@ func (p *parser) content(raw json.RawMessage, path, callID string, isTool, stric
 		}
 		return model.Segment{Kind: model.SegText, Text: s}
 	}
-	switch kindOf(raw) {
-	case kindInvalid, kindNull:
+	switch jsonl.KindOf(raw) {
+	case jsonl.KindInvalid, jsonl.KindNull:
 		return nil
-	case kindString:
-		s, _ := asString(raw)
+	case jsonl.KindString:
+		s, _ := jsonl.String(raw)
 		if s == "" {
 			return nil // "content": "" beside tool calls says nothing
 		}
 		return []model.Segment{text(s)}
-	case kindObject:
+	case jsonl.KindObject:
 		if strict {
-			p.warnf("bad-type", path, "content is an object, not a string or a list of segments")
+			p.warnf("bad-type", path, "content is an jsonl.Object, not a string or a list of segments")
 		}
 		if seg, ok := p.segment(raw, path, text, strict); ok {
 			return []model.Segment{seg}
 		}
 		return nil
-	case kindArray:
-		arr, _ := asArray(raw)
+	case jsonl.KindArray:
+		arr, _ := jsonl.Array(raw)
 		out := make([]model.Segment, 0, len(arr))
 		for i, part := range arr {
 			if seg, ok := p.segment(part, jsonIndex(path, i), text, strict); ok {
@@ -162,24 +163,24 @@ func (p *parser) content(raw json.RawMessage, path, callID string, isTool, stric
 		return out
 	}
 	if strict {
-		p.warnf("bad-type", path, "content is %s, not a string or a list of segments", kindName(raw))
+		p.warnf("bad-type", path, "content is %s, not a string or a list of segments", jsonl.KindName(raw))
 	}
-	return []model.Segment{text(scalarText(raw))}
+	return []model.Segment{text(jsonl.ScalarText(raw))}
 }
 
 // segment parses one typed content part.
 func (p *parser) segment(raw json.RawMessage, path string, text func(string) model.Segment, strict bool) (model.Segment, bool) {
-	if s, ok := asString(raw); ok {
+	if s, ok := jsonl.String(raw); ok {
 		return text(s), true
 	}
-	o, ok := parseObject(raw)
+	o, ok := jsonl.ParseObject(raw)
 	if !ok {
 		if strict {
-			p.errorf("bad-type", path, "segment is %s, not an object", kindName(raw))
+			p.errorf("bad-type", path, "segment is %s, not an object", jsonl.KindName(raw))
 		}
 		return model.Segment{}, false
 	}
-	typ, hasType := o.str("type")
+	typ, hasType := o.Str("type")
 	if !hasType {
 		typ = inferType(o)
 		if strict {
@@ -188,7 +189,7 @@ func (p *parser) segment(raw json.RawMessage, path string, text func(string) mod
 	}
 	switch typ {
 	case "text", "input_text", "output_text":
-		s, ok := o.str("text")
+		s, ok := o.Str("text")
 		if !ok && strict {
 			p.errorf("missing-field", jsonPath(path, "text"), "text segment has no text")
 		}
@@ -207,15 +208,15 @@ func (p *parser) segment(raw json.RawMessage, path string, text func(string) mod
 	if strict && typ != "unknown" {
 		p.warnf("unknown-segment-type", jsonPath(path, "type"), "unknown segment type %q", typ)
 	}
-	return text("[" + typ + "] " + clip(compactJSON(raw), 500)), true
+	return text("[" + typ + "] " + jsonl.Clip(jsonl.Compact(raw), 500)), true
 }
 
 // inferType guesses the type of a part that lacks one from its keys.
-func inferType(o object) string {
-	if o.has("text") {
+func inferType(o jsonl.Object) string {
+	if o.Has("text") {
 		return "text"
 	}
-	for _, m := range o.list {
+	for _, m := range o.Members {
 		if _, ok := mediaKinds[m.Key]; ok {
 			return m.Key
 		}
@@ -225,30 +226,33 @@ func inferType(o object) string {
 
 // media parses a media segment, resolving a local path against the
 // JSONL's folder and checking that the file is there.
-func (p *parser) media(o object, path, typ string, kind model.SegmentKind, strict bool) model.Segment {
+func (p *parser) media(o jsonl.Object, path, typ string, kind model.SegmentKind, strict bool) model.Segment {
 	seg := model.Segment{Kind: kind}
 	urlPath := jsonPath(path, typ)
-	if v, ok := o.get(typ); ok {
-		if s, ok := asString(v); ok {
+	used := map[string]bool{"type": true, typ: true}
+	if v, ok := o.Get(typ); ok {
+		if s, ok := jsonl.String(v); ok {
 			seg.URL = s
-		} else if vo, ok := parseObject(v); ok {
-			seg.URL, _ = vo.str("url")
+		} else if vo, ok := jsonl.ParseObject(v); ok {
+			seg.URL, _ = vo.Str("url")
 			urlPath = jsonPath(urlPath, "url")
 			if seg.URL == "" && typ == "input_audio" {
-				f, _ := vo.str("format")
+				f, _ := vo.Str("format")
 				seg.URL = "(inline " + strings.TrimSpace(f+" audio") + ")"
 			}
+			seg.Meta = append(seg.Meta, metaFacts(vo, map[string]bool{"url": true, "data": true})...)
 		}
 	}
 	if seg.URL == "" {
 		// Some writers put the reference beside the type instead of under it.
 		for _, key := range []string{"url", "path"} {
-			if s, ok := o.str(key); ok && s != "" {
-				seg.URL = s
+			if s, ok := o.Str(key); ok && s != "" {
+				seg.URL, used[key] = s, true
 				break
 			}
 		}
 	}
+	seg.Meta = append(seg.Meta, metaFacts(o, used)...)
 	if seg.URL == "" {
 		if strict {
 			p.errorf("missing-url", urlPath, "%s segment has no url", typ)
@@ -265,6 +269,23 @@ func (p *parser) media(o object, path, typ string, kind model.SegmentKind, stric
 		}
 	}
 	return seg
+}
+
+// maxMetaValue caps one media attribute: the reference is what matters,
+// an inline base64 payload beside it is not worth a screen.
+const maxMetaValue = 120
+
+// metaFacts lists an object's members other than skip as facts, in file
+// order (an image's detail, an audio's format, a file's name).
+func metaFacts(o jsonl.Object, skip map[string]bool) []model.Fact {
+	var out []model.Fact
+	for _, m := range o.Members {
+		if skip[m.Key] || jsonl.IsEmpty(m.Value) {
+			continue
+		}
+		out = append(out, model.Fact{Key: m.Key, Value: jsonl.Clip(jsonl.ScalarText(m.Value), maxMetaValue)})
+	}
+	return out
 }
 
 // resolveMedia returns the local path a media reference points to: local
@@ -306,31 +327,31 @@ func resolveMedia(dir, ref string) string {
 
 // toolCalls parses an assistant's tool_calls list.
 func (p *parser) toolCalls(raw json.RawMessage, path string, th *thread, strict bool) []model.Segment {
-	arr, ok := asArray(raw)
+	arr, ok := jsonl.Array(raw)
 	if !ok {
 		if strict {
-			p.errorf("bad-type", path, "tool_calls is %s, not a list", kindName(raw))
+			p.errorf("bad-type", path, "tool_calls is %s, not a list", jsonl.KindName(raw))
 		}
 		return nil
 	}
 	var out []model.Segment
 	for i, c := range arr {
 		cp := jsonIndex(path, i)
-		o, ok := parseObject(c)
+		o, ok := jsonl.ParseObject(c)
 		if !ok {
 			if strict {
-				p.errorf("bad-type", cp, "tool call is %s, not an object", kindName(c))
+				p.errorf("bad-type", cp, "tool call is %s, not an object", jsonl.KindName(c))
 			}
 			continue
 		}
-		id, _ := o.str("id")
+		id, _ := o.Str("id")
 		if id == "" && strict {
 			p.warnf("missing-field", jsonPath(cp, "id"), "tool call has no id")
 		}
 		if th != nil && id != "" {
 			th.calls[id] = true
 		}
-		fn, ok := o.get("function")
+		fn, ok := o.Get("function")
 		if !ok {
 			// Some writers flatten the call: {"id", "name", "arguments"}.
 			fn = c
@@ -344,22 +365,22 @@ func (p *parser) toolCalls(raw json.RawMessage, path string, th *thread, strict 
 // string holding JSON is decoded first.
 func (p *parser) toolCall(raw json.RawMessage, path, id string, strict bool) model.Segment {
 	seg := model.Segment{Kind: model.SegToolCall, ToolCallID: id}
-	o, ok := parseObject(raw)
+	o, ok := jsonl.ParseObject(raw)
 	if !ok {
 		if strict {
-			p.errorf("bad-type", path, "function is %s, not an object", kindName(raw))
+			p.errorf("bad-type", path, "function is %s, not an object", jsonl.KindName(raw))
 		}
 		return seg
 	}
-	seg.ToolName, _ = o.str("name")
+	seg.ToolName, _ = o.Str("name")
 	if seg.ToolName == "" && strict {
 		p.errorf("missing-field", jsonPath(path, "name"), "tool call has no function name")
 	}
-	args, ok := o.get("arguments")
+	args, ok := o.Get("arguments")
 	if !ok {
 		return seg
 	}
-	if s, isStr := asString(args); isStr {
+	if s, isStr := jsonl.String(args); isStr {
 		t := strings.TrimSpace(s)
 		switch {
 		case t == "":
@@ -372,7 +393,7 @@ func (p *parser) toolCall(raw json.RawMessage, path, id string, strict bool) mod
 		seg.Arguments = s
 		return seg
 	}
-	if kindOf(args) != kindNull {
+	if jsonl.KindOf(args) != jsonl.KindNull {
 		seg.Arguments = p.pretty(args)
 	}
 	return seg

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -43,7 +44,7 @@ func (p *parser) pretty(raw []byte) string {
 	if p.light {
 		return ""
 	}
-	return prettyJSON(raw)
+	return jsonl.Pretty(raw)
 }
 
 func (p *parser) add(sev model.Severity, code, path, format string, args ...any) {
@@ -68,13 +69,13 @@ func (p *parser) warnf(code, path, format string, args ...any) {
 func parseLine(file, dir string, n int, data []byte, light bool) (rec *model.Record, lineIssue *model.Issue) {
 	data = bytes.TrimSpace(data)
 	doubled := false
-	if kindOf(data) == kindString {
-		s, ok := asString(data)
+	if jsonl.KindOf(data) == jsonl.KindString {
+		s, ok := jsonl.String(data)
 		if !ok {
 			return nil, badJSON(file, n, data)
 		}
 		inner := bytes.TrimSpace([]byte(s))
-		if kindOf(inner) != kindObject {
+		if jsonl.KindOf(inner) != jsonl.KindObject {
 			is := model.Errorf("not-object", file, n, "", "line is a JSON string, not a Sample object")
 			return nil, &is
 		}
@@ -84,15 +85,15 @@ func parseLine(file, dir string, n int, data []byte, light bool) (rec *model.Rec
 	if !json.Valid(data) {
 		return nil, badJSON(file, n, data)
 	}
-	o, ok := parseObject(data)
+	o, ok := jsonl.ParseObject(data)
 	if !ok {
-		is := model.Errorf("not-object", file, n, "", "line holds %s, not a Sample object", kindName(data))
+		is := model.Errorf("not-object", file, n, "", "line holds %s, not a Sample object", jsonl.KindName(data))
 		return nil, &is
 	}
 	p := &parser{file: file, dir: dir, line: n, light: light}
 	rec = p.build(o)
 	if doubled {
-		p.warnf("double-encoded", "", "line is a JSON string holding the Sample object (double-encoded); decoded it")
+		p.warnf("double-encoded", "", "line is a JSON string holding the Sample jsonl.Object (double-encoded); decoded it")
 	}
 	if !light {
 		rec.Raw = []model.RawPart{{Label: "line " + strconv.Itoa(n), File: file, Line: n, JSON: bytes.Clone(data)}}
@@ -118,16 +119,16 @@ func badJSON(file string, n int, data []byte) *model.Issue {
 }
 
 // build maps a decoded Sample object into a record.
-func (p *parser) build(o object) *model.Record {
+func (p *parser) build(o jsonl.Object) *model.Record {
 	rec := &model.Record{}
 	rec.Line = p.line
 	p.id = p.recordID(o)
 	rec.ID = p.id
 
-	if v, ok := o.get("schema_version"); !ok {
+	if v, ok := o.Get("schema_version"); !ok {
 		p.warnf("missing-field", "$.schema_version", "schema_version is missing")
-	} else if _, isStr := asString(v); !isStr {
-		p.warnf("bad-type", "$.schema_version", "schema_version is %s, not a string", kindName(v))
+	} else if _, isStr := jsonl.String(v); !isStr {
+		p.warnf("bad-type", "$.schema_version", "schema_version is %s, not a string", jsonl.KindName(v))
 	}
 	taskType := p.taskType(o)
 
@@ -142,7 +143,7 @@ func (p *parser) build(o object) *model.Record {
 	few := p.fewShot(o)
 	rec.Messages = append(few, msgs...)
 
-	preds, predSections := p.predictions(o)
+	preds := p.predictions(o)
 	ev := p.evalResult(o)
 	applyEval(rec, preds, ev)
 
@@ -150,10 +151,9 @@ func (p *parser) build(o object) *model.Record {
 	rec.Sections = append(rec.Sections, p.trajectories(o, calls)...)
 	rec.Sections = append(rec.Sections, p.sections(o)...)
 	rec.Sections = append(rec.Sections, ev.sections...)
-	rec.Sections = append(rec.Sections, predSections...)
 
 	for _, key := range []string{"model_prompt_tmpl", "model_prompt_placeholder"} {
-		if o.has(key) {
+		if o.Has(key) {
 			p.warnf("deprecated-field", "$."+key, "%s is deprecated: prompts are rendered from messages", key)
 		}
 	}
@@ -164,17 +164,17 @@ func (p *parser) build(o object) *model.Record {
 }
 
 // recordID returns the id as text, or "line N" when it is missing.
-func (p *parser) recordID(o object) string {
+func (p *parser) recordID(o jsonl.Object) string {
 	fallback := "line " + strconv.Itoa(p.line)
-	v, ok := o.get("id")
-	if !ok || kindOf(v) == kindNull {
+	v, ok := o.Get("id")
+	if !ok || jsonl.KindOf(v) == jsonl.KindNull {
 		p.id = fallback
 		p.warnf("missing-field", "$.id", "id is missing; the record is called %q", fallback)
 		return fallback
 	}
-	switch kindOf(v) {
-	case kindString, kindNumber:
-		id := scalarText(v)
+	switch jsonl.KindOf(v) {
+	case jsonl.KindString, jsonl.KindNumber:
+		id := jsonl.ScalarText(v)
 		if strings.TrimSpace(id) == "" {
 			p.id = fallback
 			p.warnf("missing-field", "$.id", "id is empty; the record is called %q", fallback)
@@ -182,30 +182,30 @@ func (p *parser) recordID(o object) string {
 		}
 		return id
 	}
-	id := compactJSON(v)
+	id := jsonl.Compact(v)
 	p.id = id
-	p.warnf("bad-type", "$.id", "id is %s, not a string", kindName(v))
+	p.warnf("bad-type", "$.id", "id is %s, not a string", jsonl.KindName(v))
 	return id
 }
 
 // taskType returns task_type, falling back to the legacy question_type and
 // to metadata.task_type (where the runtime keeps it).
-func (p *parser) taskType(o object) string {
-	if v, ok := o.get("task_type"); ok && kindOf(v) != kindNull {
-		s, isStr := asString(v)
+func (p *parser) taskType(o jsonl.Object) string {
+	if v, ok := o.Get("task_type"); ok && jsonl.KindOf(v) != jsonl.KindNull {
+		s, isStr := jsonl.String(v)
 		if !isStr {
-			p.warnf("bad-type", "$.task_type", "task_type is %s, not a string", kindName(v))
-			return scalarText(v)
+			p.warnf("bad-type", "$.task_type", "task_type is %s, not a string", jsonl.KindName(v))
+			return jsonl.ScalarText(v)
 		}
 		return s
 	}
-	if s, ok := o.str("question_type"); ok && s != "" {
+	if s, ok := o.Str("question_type"); ok && s != "" {
 		p.warnf("legacy-mapped", "$.question_type", "legacy question_type %q used as task_type", s)
 		return s
 	}
-	if md, ok := o.get("metadata"); ok {
-		if mo, ok := parseObject(md); ok {
-			if s, ok := mo.str("task_type"); ok {
+	if md, ok := o.Get("metadata"); ok {
+		if mo, ok := jsonl.ParseObject(md); ok {
+			if s, ok := mo.Str("task_type"); ok {
 				return s
 			}
 		}
@@ -215,12 +215,12 @@ func (p *parser) taskType(o object) string {
 
 // mainMessages returns the raw messages list, building one user turn
 // from a legacy prompt/question/text field when messages is missing.
-func (p *parser) mainMessages(o object) json.RawMessage {
-	if v, ok := o.get("messages"); ok && kindOf(v) != kindNull {
+func (p *parser) mainMessages(o jsonl.Object) json.RawMessage {
+	if v, ok := o.Get("messages"); ok && jsonl.KindOf(v) != jsonl.KindNull {
 		return v
 	}
 	for _, key := range []string{"prompt", "question", "text"} {
-		if s, ok := o.str(key); ok && s != "" {
+		if s, ok := o.Str(key); ok && s != "" {
 			p.warnf("legacy-mapped", "$."+key, "messages is missing: legacy %s shown as the user turn", key)
 			b, _ := json.Marshal([]map[string]string{{"role": "user", "content": s}})
 			return b
@@ -274,15 +274,15 @@ func segmentsText(segs []model.Segment) string {
 }
 
 // labels are the list facets: task_type and every data_tag key.
-func labels(o object, taskType string) map[string]string {
+func labels(o jsonl.Object, taskType string) map[string]string {
 	out := map[string]string{}
 	if taskType != "" {
 		out["task_type"] = taskType
 	}
-	if v, ok := o.get("data_tag"); ok {
-		if dt, ok := parseObject(v); ok {
-			for _, m := range dt.list {
-				out["data_tag."+m.Key] = scalarText(m.Val)
+	if v, ok := o.Get("data_tag"); ok {
+		if dt, ok := jsonl.ParseObject(v); ok {
+			for _, m := range dt.Members {
+				out["data_tag."+m.Key] = jsonl.ScalarText(m.Value)
 			}
 		}
 	}
@@ -294,25 +294,25 @@ func labels(o object, taskType string) map[string]string {
 
 // fields lists schema_version and task_type, then every top-level key the
 // spec does not define (legacy keys, extensions), in file order.
-func fields(o object) []model.Field {
+func fields(o jsonl.Object) []model.Field {
 	var out []model.Field
 	add := func(key string, v json.RawMessage) {
 		f := model.Field{Name: key}
-		if s, ok := asString(v); ok {
+		if s, ok := jsonl.String(v); ok {
 			f.Value = s
 		} else {
-			f.Value, f.IsJSON = compactJSON(v), true
+			f.Value, f.IsJSON = jsonl.Compact(v), true
 		}
 		out = append(out, f)
 	}
 	for _, key := range []string{"schema_version", "task_type"} {
-		if v, ok := o.get(key); ok {
+		if v, ok := o.Get(key); ok {
 			add(key, v)
 		}
 	}
-	for _, m := range o.list {
+	for _, m := range o.Members {
 		if !specKeys[m.Key] {
-			add(m.Key, m.Val)
+			add(m.Key, m.Value)
 		}
 	}
 	return out

@@ -2,9 +2,9 @@ package sample
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -13,96 +13,97 @@ import (
 // writer did).
 var predictionTextKeys = []string{"answer", "text", "output", "prediction", "content"}
 
-// predictions maps each predict_result entry to an attempt. Entries whose
-// message holds more than text (tool calls, media) or that carry a whole
-// trajectory also get a Messages section, since an attempt holds text only.
-func (p *parser) predictions(o object) ([]model.Attempt, []model.Section) {
-	v, ok := o.get("predict_result")
-	if !ok || kindOf(v) == kindNull {
-		return nil, nil
+// predictions maps each predict_result entry to an attempt. An entry
+// whose message holds more than text (tool calls, media), or that carries
+// a whole trajectory, keeps that thread in Attempt.Messages.
+func (p *parser) predictions(o jsonl.Object) []model.Attempt {
+	v, ok := o.Get("predict_result")
+	if !ok || jsonl.KindOf(v) == jsonl.KindNull {
+		return nil
 	}
-	arr, ok := asArray(v)
+	arr, ok := jsonl.Array(v)
 	if !ok {
-		if kindOf(v) != kindObject {
-			p.warnf("bad-type", "$.predict_result", "predict_result is %s, not a list", kindName(v))
-			return nil, nil
+		if jsonl.KindOf(v) != jsonl.KindObject {
+			p.warnf("bad-type", "$.predict_result", "predict_result is %s, not a list", jsonl.KindName(v))
+			return nil
 		}
-		p.warnf("bad-type", "$.predict_result", "predict_result is an object, not a list; read as one prediction")
+		p.warnf("bad-type", "$.predict_result", "predict_result is an jsonl.Object, not a list; read as one prediction")
 		arr = []json.RawMessage{v}
 	}
-	var atts []model.Attempt
-	var secs []model.Section
+	atts := make([]model.Attempt, 0, len(arr))
 	for i, e := range arr {
-		a, sec := p.prediction(e, jsonIndex("$.predict_result", i), i)
-		atts = append(atts, a)
-		secs = append(secs, sec...)
+		atts = append(atts, p.prediction(e, jsonIndex("$.predict_result", i), i))
 	}
-	return atts, secs
+	return atts
 }
 
 // prediction maps one predict_result entry (position i) to an attempt.
-func (p *parser) prediction(raw json.RawMessage, path string, i int) (model.Attempt, []model.Section) {
+func (p *parser) prediction(raw json.RawMessage, path string, i int) model.Attempt {
 	a := model.Attempt{Index: i}
-	eo, ok := parseObject(raw)
+	eo, ok := jsonl.ParseObject(raw)
 	if !ok {
-		p.warnf("bad-type", path, "prediction is %s, not an object", kindName(raw))
-		a.Text = scalarText(raw)
-		return a, nil
+		p.warnf("bad-type", path, "prediction is %s, not an object", jsonl.KindName(raw))
+		a.Text = jsonl.ScalarText(raw)
+		return a
 	}
 	used := map[string]bool{"index": true}
-	if n, ok := asFloat(mustGet(eo, "index")); ok && n == float64(int(n)) {
+	if n, ok := jsonl.Float(mustGet(eo, "index")); ok && n == float64(int(n)) {
 		a.Index = int(n)
 	}
-	var secs []model.Section
-	title := "predict_result[" + strconv.Itoa(i) + "]"
-	if m, ok := eo.get("message"); ok && kindOf(m) == kindString {
-		a.Text, used["message"] = scalarText(m), true
-	} else if ok && kindOf(m) == kindObject {
+	var final *model.Message
+	if m, ok := eo.Get("message"); ok && jsonl.KindOf(m) == jsonl.KindString {
+		a.Text, used["message"] = jsonl.ScalarText(m), true
+	} else if ok && jsonl.KindOf(m) == jsonl.KindObject {
 		used["message"] = true
 		msg, _ := p.message(m, jsonPath(path, "message"), nil, false)
 		a.Text = attemptText(msg.Segments)
-		if richSegments(msg.Segments) {
-			secs = append(secs, model.Section{Title: title, Kind: model.SectionMessages, Tab: TabPredictions, Messages: []model.Message{msg}})
-		}
+		final = &msg
 	} else {
 		for _, k := range predictionTextKeys {
-			if s, ok := eo.str(k); ok {
+			if s, ok := eo.Str(k); ok {
 				a.Text, used[k] = s, true
 				break
 			}
 		}
 	}
-	if ms, ok := eo.get("messages"); ok && kindOf(ms) == kindArray {
+	if ms, ok := eo.Get("messages"); ok && jsonl.KindOf(ms) == jsonl.KindArray {
 		used["messages"] = true
-		secs = append(secs, model.Section{Title: title + " trajectory", Kind: model.SectionMessages, Tab: TabPredictions,
-			Messages: p.messages(ms, jsonPath(path, "messages"), nil, false)})
+		a.Messages = p.messages(ms, jsonPath(path, "messages"), nil, false)
+		if final != nil && !endsWith(a.Messages, *final) {
+			a.Messages = append(a.Messages, *final)
+		}
+		if final == nil && a.Text == "" {
+			a.Text = lastAnswer(a.Messages)
+		}
+	} else if final != nil && richSegments(final.Segments) {
+		a.Messages = []model.Message{*final}
 	}
-	if u, ok := eo.get("usage"); ok {
+	if u, ok := eo.Get("usage"); ok {
 		used["usage"] = true
-		if uo, ok := parseObject(u); ok {
-			for _, m := range uo.list {
-				a.Facts = append(a.Facts, model.Fact{Key: m.Key, Value: clip(scalarText(m.Val), 300)})
+		if uo, ok := jsonl.ParseObject(u); ok {
+			for _, m := range uo.Members {
+				a.Facts = append(a.Facts, model.Fact{Key: m.Key, Value: jsonl.Clip(jsonl.ScalarText(m.Value), 300)})
 			}
 		}
 	}
-	if ms, ok := asFloat(mustGet(eo, "latency_ms")); ok {
+	if ms, ok := jsonl.Float(mustGet(eo, "latency_ms")); ok {
 		a.DurationMS, used["latency_ms"] = ms, true
-	} else if s, ok := asFloat(mustGet(eo, "latency_s")); ok {
+	} else if s, ok := jsonl.Float(mustGet(eo, "latency_s")); ok {
 		a.DurationMS, used["latency_s"] = s*1000, true
 	}
-	if r, ok := eo.get("raw_response"); ok {
+	if r, ok := eo.Get("raw_response"); ok {
 		used["raw_response"] = true
-		if s, ok := asString(r); ok {
+		if s, ok := jsonl.String(r); ok {
 			a.Raw = s
-		} else if !isEmpty(r) {
+		} else if !jsonl.IsEmpty(r) {
 			a.Raw = p.pretty(r)
 		}
 	}
-	if e, ok := eo.get("error"); ok {
+	if e, ok := eo.Get("error"); ok {
 		used["error"] = true
 		p.predictionError(&a, e)
 	}
-	if s, ok := eo.str("status"); ok {
+	if s, ok := eo.Str("status"); ok {
 		used["status"] = true
 		a.StatusText = s
 		switch strings.ToLower(s) {
@@ -110,44 +111,67 @@ func (p *parser) prediction(raw json.RawMessage, path string, i int) (model.Atte
 			a.Status = model.StatusError
 		}
 	}
-	for _, m := range eo.list {
-		if used[m.Key] || isEmpty(m.Val) {
+	for _, m := range eo.Members {
+		if used[m.Key] || jsonl.IsEmpty(m.Value) {
 			continue
 		}
-		a.Facts = append(a.Facts, model.Fact{Key: m.Key, Value: clip(scalarText(m.Val), 300)})
+		a.Facts = append(a.Facts, model.Fact{Key: m.Key, Value: jsonl.Clip(jsonl.ScalarText(m.Value), 300)})
 	}
-	return a, secs
+	return a
+}
+
+// endsWith reports whether a thread already ends with msg (writers that
+// log both the trajectory and its final message repeat the last turn).
+func endsWith(thread []model.Message, msg model.Message) bool {
+	if len(thread) == 0 {
+		return false
+	}
+	last := thread[len(thread)-1]
+	return last.Role == msg.Role && attemptText(last.Segments) == attemptText(msg.Segments)
+}
+
+// lastAnswer is the text of a thread's last assistant turn: the answer of
+// a prediction logged as a trajectory only.
+func lastAnswer(thread []model.Message) string {
+	for i := len(thread) - 1; i >= 0; i-- {
+		if thread[i].Role == model.RoleAssistant {
+			if t := attemptText(thread[i].Segments); t != "" {
+				return t
+			}
+		}
+	}
+	return ""
 }
 
 // mustGet returns the value of key, or nil.
-func mustGet(o object, key string) json.RawMessage {
-	v, _ := o.get(key)
+func mustGet(o jsonl.Object, key string) json.RawMessage {
+	v, _ := o.Get(key)
 	return v
 }
 
 // predictionError fills the error fields of a failed prediction.
 func (p *parser) predictionError(a *model.Attempt, e json.RawMessage) {
-	if isEmpty(e) || string(e) == "false" {
+	if jsonl.IsEmpty(e) || string(e) == "false" {
 		return
 	}
 	a.Status = model.StatusError
-	eo, ok := parseObject(e)
+	eo, ok := jsonl.ParseObject(e)
 	if !ok {
-		a.Error = scalarText(e)
+		a.Error = jsonl.ScalarText(e)
 		return
 	}
-	a.ErrorType, _ = eo.str("type")
+	a.ErrorType, _ = eo.Str("type")
 	for _, k := range []string{"message", "msg", "detail"} {
-		if s, ok := eo.str(k); ok {
+		if s, ok := eo.Str(k); ok {
 			a.Error = s
 			break
 		}
 	}
 	if a.Error == "" {
-		a.Error = compactJSON(e)
+		a.Error = jsonl.Compact(e)
 	}
-	if b, ok := eo.get("body"); ok {
-		a.ErrorBody = scalarText(b)
+	if b, ok := eo.Get("body"); ok {
+		a.ErrorBody = jsonl.ScalarText(b)
 	}
 }
 
@@ -201,39 +225,39 @@ type evalInfo struct {
 
 // evalResult reads eval_result: overall score and pass, a metrics table,
 // and the judge.
-func (p *parser) evalResult(o object) evalInfo {
+func (p *parser) evalResult(o jsonl.Object) evalInfo {
 	var ev evalInfo
-	v, ok := o.get("eval_result")
-	if !ok || isEmpty(v) {
+	v, ok := o.Get("eval_result")
+	if !ok || jsonl.IsEmpty(v) {
 		return ev
 	}
-	eo, ok := parseObject(v)
+	eo, ok := jsonl.ParseObject(v)
 	if !ok {
-		p.warnf("bad-type", "$.eval_result", "eval_result is %s, not an object", kindName(v))
+		p.warnf("bad-type", "$.eval_result", "eval_result is %s, not an object", jsonl.KindName(v))
 		return ev
 	}
-	ov, hasOverall := eo.get("overall")
+	ov, hasOverall := eo.Get("overall")
 	if hasOverall {
-		if oo, ok := parseObject(ov); ok {
+		if oo, ok := jsonl.ParseObject(ov); ok {
 			p.overall(&ev, oo, "$.eval_result.overall", true)
-		} else if !isEmpty(ov) {
-			p.warnf("bad-type", "$.eval_result.overall", "overall is %s, not an object", kindName(ov))
+		} else if !jsonl.IsEmpty(ov) {
+			p.warnf("bad-type", "$.eval_result.overall", "overall is %s, not an object", jsonl.KindName(ov))
 		}
 	} else {
 		// Lenient: score and passed right in eval_result.
 		p.overall(&ev, eo, "$.eval_result", false)
 	}
-	if m, ok := eo.get("metrics"); ok && !isEmpty(m) {
+	if m, ok := eo.Get("metrics"); ok && !jsonl.IsEmpty(m) {
 		p.metrics(&ev, m)
 	}
-	if j, ok := eo.get("judge"); ok && !isEmpty(j) {
+	if j, ok := eo.Get("judge"); ok && !jsonl.IsEmpty(j) {
 		p.judge(&ev, j)
 	}
-	if e, ok := eo.get("error"); ok && !isEmpty(e) {
-		ev.err = scalarText(e)
+	if e, ok := eo.Get("error"); ok && !jsonl.IsEmpty(e) {
+		ev.err = jsonl.ScalarText(e)
 	}
-	var rest []member
-	for _, m := range eo.list {
+	var rest []jsonl.Member
+	for _, m := range eo.Members {
 		switch m.Key {
 		case "overall", "metrics", "judge":
 		case "score", "passed":
@@ -252,29 +276,29 @@ func (p *parser) evalResult(o object) evalInfo {
 
 // overall reads score and passed; whole says the object is eval_result's
 // own `overall` (shown in full) rather than eval_result itself.
-func (p *parser) overall(ev *evalInfo, o object, path string, whole bool) {
-	if s, ok := o.get("score"); ok && kindOf(s) != kindNull {
-		if f, ok := asFloat(s); ok {
+func (p *parser) overall(ev *evalInfo, o jsonl.Object, path string, whole bool) {
+	if s, ok := o.Get("score"); ok && jsonl.KindOf(s) != jsonl.KindNull {
+		if f, ok := jsonl.Float(s); ok {
 			ev.score, ev.hasScore = f, true
-		} else if b, ok := asBool(s); ok {
+		} else if b, ok := jsonl.Bool(s); ok {
 			ev.score, ev.hasScore = boolScore(b), true
 		} else {
-			p.warnf("bad-type", jsonPath(path, "score"), "score is %s, not a number", kindName(s))
+			p.warnf("bad-type", jsonPath(path, "score"), "score is %s, not a number", jsonl.KindName(s))
 		}
 	}
-	if s, ok := o.get("passed"); ok && kindOf(s) != kindNull {
-		if b, ok := asBool(s); ok {
+	if s, ok := o.Get("passed"); ok && jsonl.KindOf(s) != jsonl.KindNull {
+		if b, ok := jsonl.Bool(s); ok {
 			ev.passed, ev.hasPassed = b, true
-		} else if f, ok := asFloat(s); ok && (f == 0 || f == 1) {
+		} else if f, ok := jsonl.Float(s); ok && (f == 0 || f == 1) {
 			ev.passed, ev.hasPassed = f == 1, true
 		} else {
-			p.warnf("bad-type", jsonPath(path, "passed"), "passed is %s, not a boolean", kindName(s))
+			p.warnf("bad-type", jsonPath(path, "passed"), "passed is %s, not a boolean", jsonl.KindName(s))
 		}
 	}
 	var facts []model.Fact
-	for _, m := range o.list {
+	for _, m := range o.Members {
 		if whole || m.Key == "score" || m.Key == "passed" {
-			facts = append(facts, model.Fact{Key: m.Key, Value: clip(scalarText(m.Val), 300)})
+			facts = append(facts, model.Fact{Key: m.Key, Value: jsonl.Clip(jsonl.ScalarText(m.Value), 300)})
 		}
 	}
 	if len(facts) > 0 {
@@ -292,40 +316,40 @@ func boolScore(b bool) float64 {
 // metrics builds the Metrics table: metric | score | every other key the
 // metric objects carry, in first-seen order.
 func (p *parser) metrics(ev *evalInfo, raw json.RawMessage) {
-	mo, ok := parseObject(raw)
+	mo, ok := jsonl.ParseObject(raw)
 	if !ok {
-		p.warnf("bad-type", "$.eval_result.metrics", "metrics is %s, not an object", kindName(raw))
+		p.warnf("bad-type", "$.eval_result.metrics", "metrics is %s, not an object", jsonl.KindName(raw))
 		return
 	}
 	cols := []string{"metric", "score"}
 	colIdx := map[string]int{}
 	var rows []map[string]string
 	var names []string
-	for _, m := range mo.list {
+	for _, m := range mo.Members {
 		row := map[string]string{}
 		var val json.RawMessage
-		if inner, ok := parseObject(m.Val); ok {
+		if inner, ok := jsonl.ParseObject(m.Value); ok {
 			val = mustGet(inner, "score")
 			if val == nil {
 				val = mustGet(inner, "value")
 			}
-			for _, im := range inner.list {
-				if im.Key == "score" || (im.Key == "value" && !inner.has("score")) {
+			for _, im := range inner.Members {
+				if im.Key == "score" || (im.Key == "value" && !inner.Has("score")) {
 					continue
 				}
 				if _, ok := colIdx[im.Key]; !ok {
 					colIdx[im.Key] = len(cols)
 					cols = append(cols, im.Key)
 				}
-				row[im.Key] = clip(scalarText(im.Val), 200)
+				row[im.Key] = jsonl.Clip(jsonl.ScalarText(im.Value), 200)
 			}
 		} else {
-			val = m.Val
+			val = m.Value
 		}
-		row["score"] = scalarText(val)
-		if f, ok := asFloat(val); ok {
+		row["score"] = jsonl.ScalarText(val)
+		if f, ok := jsonl.Float(val); ok {
 			ev.metrics = append(ev.metrics, model.Score{Name: m.Key, Value: f})
-		} else if b, ok := asBool(val); ok {
+		} else if b, ok := jsonl.Bool(val); ok {
 			ev.metrics = append(ev.metrics, model.Score{Name: m.Key, Value: boolScore(b)})
 		}
 		rows = append(rows, row)
@@ -345,25 +369,25 @@ func (p *parser) metrics(ev *evalInfo, raw json.RawMessage) {
 
 // judge reads the judge object: model, verdict and reason first.
 func (p *parser) judge(ev *evalInfo, raw json.RawMessage) {
-	jo, ok := parseObject(raw)
+	jo, ok := jsonl.ParseObject(raw)
 	if !ok {
-		ev.judge = scalarText(raw)
+		ev.judge = jsonl.ScalarText(raw)
 		ev.sections = append(ev.sections, model.Section{Title: "Judge", Kind: model.SectionText, Tab: TabEval, Text: ev.judge})
 		return
 	}
 	var facts []model.Fact
 	for _, k := range []string{"model", "verdict", "reason"} {
-		if v, ok := jo.get(k); ok {
-			facts = append(facts, model.Fact{Key: k, Value: scalarText(v)})
+		if v, ok := jo.Get(k); ok {
+			facts = append(facts, model.Fact{Key: k, Value: jsonl.ScalarText(v)})
 		}
 	}
-	for _, m := range jo.list {
+	for _, m := range jo.Members {
 		if m.Key != "model" && m.Key != "verdict" && m.Key != "reason" {
-			facts = append(facts, model.Fact{Key: m.Key, Value: clip(scalarText(m.Val), 300)})
+			facts = append(facts, model.Fact{Key: m.Key, Value: jsonl.Clip(jsonl.ScalarText(m.Value), 300)})
 		}
 	}
-	verdict, _ := jo.str("verdict")
-	reason, _ := jo.str("reason")
+	verdict, _ := jo.Str("verdict")
+	reason, _ := jo.Str("reason")
 	switch {
 	case verdict != "" && reason != "":
 		ev.judge = verdict + ": " + reason

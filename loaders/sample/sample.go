@@ -55,17 +55,13 @@ package sample
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"evalview/loaders/internal/folder"
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
-
-// headSize is how much of a file SniffDir reads, as loaders.Detect does.
-const headSize = 64 << 10
 
 // maxSniffed caps how many files SniffDir reads in a big folder.
 const maxSniffed = 50
@@ -112,40 +108,40 @@ func SniffFile(name string, head []byte) int {
 }
 
 // lineObject parses a line as a JSON object, plain or double-encoded.
-func lineObject(line []byte) (object, bool) {
-	if kindOf(line) == kindString {
+func lineObject(line []byte) (jsonl.Object, bool) {
+	if jsonl.KindOf(line) == jsonl.KindString {
 		if !json.Valid(line) {
-			return object{}, false
+			return jsonl.Object{}, false
 		}
-		s, _ := asString(line)
+		s, _ := jsonl.String(line)
 		return validObject(bytes.TrimSpace([]byte(s)))
 	}
 	return validObject(line)
 }
 
 // validObject parses b as an object after checking it is valid JSON.
-func validObject(b []byte) (object, bool) {
-	if kindOf(b) != kindObject || !json.Valid(b) {
-		return object{}, false
+func validObject(b []byte) (jsonl.Object, bool) {
+	if jsonl.KindOf(b) != jsonl.KindObject || !json.Valid(b) {
+		return jsonl.Object{}, false
 	}
-	return parseObject(b)
+	return jsonl.ParseObject(b)
 }
 
 // scoreKeys scores a parsed first record by its top-level keys.
-func scoreKeys(o object) int {
-	if o.has("doc_id") && o.has("resps") {
+func scoreKeys(o jsonl.Object) int {
+	if o.Has("doc_id") && o.Has("resps") {
 		return 0
 	}
 	for _, k := range otherFormatKeys {
-		if o.has(k) {
+		if o.Has(k) {
 			return 0
 		}
 	}
-	if !o.has("messages") {
+	if !o.Has("messages") {
 		return 0
 	}
 	for _, k := range strongKeys {
-		if o.has(k) {
+		if o.Has(k) {
 			return 2
 		}
 	}
@@ -155,9 +151,9 @@ func scoreKeys(o object) int {
 // sniffCut guesses from a first line too long for the head: the keys may
 // sit at any depth, so it never says more than "maybe".
 func sniffCut(line []byte) int {
-	if kindOf(line) == kindString {
+	if jsonl.KindOf(line) == jsonl.KindString {
 		line = bytes.ReplaceAll(line, []byte(`\"`), []byte(`"`)) // double-encoded
-	} else if kindOf(line) != kindObject {
+	} else if jsonl.KindOf(line) != jsonl.KindObject {
 		return 0
 	}
 	has := func(k string) bool { return bytes.Contains(line, []byte(`"`+k+`"`)) }
@@ -172,101 +168,27 @@ func sniffCut(line []byte) int {
 	return 1
 }
 
+// format is the Sample loader as a folder sees it: the folder's own
+// .jsonl files (not its subfolders) that sniff as Samples.
+var format = folder.Format{
+	Kind:     model.KindSample,
+	What:     "Sample JSONL files",
+	Sniff:    SniffFile,
+	OpenFile: openFile,
+	Title:    datasetName,
+}
+
 // SniffDir scores a folder: 1 when one of its .jsonl files holds Samples.
 func SniffDir(dir string, names []string) int {
-	if len(sampleFiles(dir, names, maxSniffed)) > 0 {
-		return 1
-	}
-	return 0
-}
-
-// sampleFiles returns the .jsonl files among names whose content sniffs as
-// Sample, reading at most limit files (0: no limit).
-func sampleFiles(dir string, names []string, limit int) []string {
-	var out []string
-	read := 0
-	for _, n := range names {
-		if strings.HasSuffix(n, "/") || !strings.EqualFold(filepath.Ext(n), ".jsonl") {
-			continue
-		}
-		if limit > 0 && read >= limit {
-			break
-		}
-		read++
-		p := filepath.Join(dir, n)
-		head, err := readHead(p)
-		if err != nil {
-			continue
-		}
-		if SniffFile(n, head) > 0 {
-			out = append(out, p)
-			if limit > 0 {
-				return out // one is enough to score the folder
-			}
-		}
-	}
-	return out
-}
-
-func readHead(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	buf := make([]byte, headSize)
-	n, err := io.ReadFull(f, buf)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, err
-	}
-	return buf[:n], nil
+	return format.SniffDir(dir, names, maxSniffed)
 }
 
 // Open loads a Sample JSONL file, or every Sample JSONL file of a folder
 // (not its subfolders), in name order. Problems inside files become
 // issues; only a path that cannot be read at all is an error.
-func Open(path string) ([]*model.Dataset, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.IsDir() {
-		ds, err := openFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return []*model.Dataset{ds}, nil
-	}
-	ents, err := os.ReadDir(path)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(ents))
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() {
-			n += "/"
-		}
-		names = append(names, n)
-	}
-	files := sampleFiles(path, names, 0)
-	if len(files) == 0 {
-		return nil, errors.New("no Sample JSONL files in this folder")
-	}
-	var out []*model.Dataset
-	for _, f := range files {
-		ds, err := openFile(f)
-		if err != nil {
-			// One unreadable file should not hide the others.
-			name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-			ds = &model.Dataset{Kind: model.KindSample, Path: f, Title: name, Task: name,
-				Records: model.NewMemIndex(nil),
-				Issues:  []model.Issue{model.Errorf("read-error", f, 0, "", "cannot read the file: %v", err)}}
-		}
-		out = append(out, ds)
-	}
-	return out, nil
+func Open(path string) ([]*model.Dataset, error) { return format.Open(path) }
+
+// datasetName names a file's dataset: its base name without extension.
+func datasetName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }

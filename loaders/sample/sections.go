@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -11,7 +12,6 @@ import (
 // distinct Section.Tab, only when it has content.
 const (
 	TabTrajectories  = "Trajectories"  // golden_trajectories, one section each
-	TabPredictions   = "Predictions"   // predictions holding tool calls or media
 	TabTools         = "Tools"         // tools (one section per function) and tool_choice
 	TabSandbox       = "Sandbox"       // sandbox
 	TabParams        = "Params"        // sampling_params and generation_params
@@ -24,7 +24,7 @@ const (
 
 // sections returns the sections of the sample's optional blocks, skipping
 // absent and empty ones.
-func (p *parser) sections(o object) []model.Section {
+func (p *parser) sections(o jsonl.Object) []model.Section {
 	var out []model.Section
 	out = append(out, p.toolSections(o)...)
 	for _, b := range []struct{ key, tab string }{
@@ -35,19 +35,19 @@ func (p *parser) sections(o object) []model.Section {
 		{"metadata", TabMetadata},
 		{"data_tag", TabMetadata},
 	} {
-		v, ok := o.get(b.key)
-		if !ok || isEmpty(v) {
+		v, ok := o.Get(b.key)
+		if !ok || jsonl.IsEmpty(v) {
 			continue
 		}
-		vo, ok := parseObject(v)
+		vo, ok := jsonl.ParseObject(v)
 		if !ok {
-			p.warnf("bad-type", "$."+b.key, "%s is %s, not an object", b.key, kindName(v))
+			p.warnf("bad-type", "$."+b.key, "%s is %s, not an object", b.key, jsonl.KindName(v))
 			out = append(out, model.Section{Title: b.key, Kind: model.SectionJSON, Tab: b.tab, JSON: p.pretty(v)})
 			continue
 		}
-		out = append(out, p.objectSections(b.key, b.tab, vo.list)...)
+		out = append(out, p.objectSections(b.key, b.tab, vo.Members)...)
 	}
-	if v, ok := o.get("raw_assets"); ok && !isEmpty(v) {
+	if v, ok := o.Get("raw_assets"); ok && !jsonl.IsEmpty(v) {
 		out = append(out, model.Section{Title: "raw_assets", Kind: model.SectionJSON, Tab: TabRawAssets, JSON: p.pretty(v)})
 	}
 	out = append(out, p.unconditioned(o)...)
@@ -56,34 +56,34 @@ func (p *parser) sections(o object) []model.Section {
 
 // toolSections shows each tool's schema, titled by its function name, and
 // tool_choice.
-func (p *parser) toolSections(o object) []model.Section {
+func (p *parser) toolSections(o jsonl.Object) []model.Section {
 	var out []model.Section
-	if v, ok := o.get("tools"); ok && !isEmpty(v) {
-		arr, ok := asArray(v)
+	if v, ok := o.Get("tools"); ok && !jsonl.IsEmpty(v) {
+		arr, ok := jsonl.Array(v)
 		if !ok {
-			p.errorf("bad-type", "$.tools", "tools is %s, not a list", kindName(v))
+			p.errorf("bad-type", "$.tools", "tools is %s, not a list", jsonl.KindName(v))
 			arr = nil
 			out = append(out, model.Section{Title: "tools", Kind: model.SectionJSON, Tab: TabTools, JSON: p.pretty(v)})
 		}
 		for i, t := range arr {
 			name := "tool " + strconv.Itoa(i+1)
-			if to, ok := parseObject(t); ok {
-				if fn, ok := to.get("function"); ok {
-					if fo, ok := parseObject(fn); ok {
-						if s, ok := fo.str("name"); ok && s != "" {
+			if to, ok := jsonl.ParseObject(t); ok {
+				if fn, ok := to.Get("function"); ok {
+					if fo, ok := jsonl.ParseObject(fn); ok {
+						if s, ok := fo.Str("name"); ok && s != "" {
 							name = s
 						}
 					}
-				} else if s, ok := to.str("name"); ok && s != "" {
+				} else if s, ok := to.Str("name"); ok && s != "" {
 					name = s
 				}
 			}
 			out = append(out, model.Section{Title: name, Kind: model.SectionJSON, Tab: TabTools, JSON: p.pretty(t)})
 		}
 	}
-	if v, ok := o.get("tool_choice"); ok && !isEmpty(v) {
+	if v, ok := o.Get("tool_choice"); ok && !jsonl.IsEmpty(v) {
 		s := model.Section{Title: "tool_choice", Tab: TabTools}
-		if str, ok := asString(v); ok {
+		if str, ok := jsonl.String(v); ok {
 			s.Kind, s.Text = model.SectionText, str
 		} else {
 			s.Kind, s.JSON = model.SectionJSON, p.pretty(v)
@@ -95,27 +95,27 @@ func (p *parser) toolSections(o object) []model.Section {
 
 // unconditioned shows unconditioned_input: a string as text, a list of
 // messages as a conversation, a list of strings as lines.
-func (p *parser) unconditioned(o object) []model.Section {
-	v, ok := o.get("unconditioned_input")
-	if !ok || isEmpty(v) {
+func (p *parser) unconditioned(o jsonl.Object) []model.Section {
+	v, ok := o.Get("unconditioned_input")
+	if !ok || jsonl.IsEmpty(v) {
 		return nil
 	}
 	const title = "unconditioned_input"
-	if s, ok := asString(v); ok {
+	if s, ok := jsonl.String(v); ok {
 		return []model.Section{{Title: title, Kind: model.SectionText, Tab: TabUnconditioned, Text: s}}
 	}
-	arr, ok := asArray(v)
+	arr, ok := jsonl.Array(v)
 	if !ok {
-		p.warnf("bad-type", "$.unconditioned_input", "unconditioned_input is %s, not a string or a list", kindName(v))
+		p.warnf("bad-type", "$.unconditioned_input", "unconditioned_input is %s, not a string or a list", jsonl.KindName(v))
 		return []model.Section{{Title: title, Kind: model.SectionJSON, Tab: TabUnconditioned, JSON: p.pretty(v)}}
 	}
-	if kindOf(arr[0]) == kindObject {
+	if jsonl.KindOf(arr[0]) == jsonl.KindObject {
 		return []model.Section{{Title: title, Kind: model.SectionMessages, Tab: TabUnconditioned,
 			Messages: p.messages(v, "$.unconditioned_input", newThread(true), true)}}
 	}
 	lines := make([]string, len(arr))
 	for i, it := range arr {
-		lines[i] = scalarText(it)
+		lines[i] = jsonl.ScalarText(it)
 	}
 	return []model.Section{{Title: title, Kind: model.SectionText, Tab: TabUnconditioned, Text: strings.Join(lines, "\n")}}
 }
@@ -123,20 +123,20 @@ func (p *parser) unconditioned(o object) []model.Section {
 // objectSections shows an object's members readably: one-line scalars
 // (and lists of them) as facts, multi-line strings as text, anything
 // nested as pretty JSON.
-func (p *parser) objectSections(title, tab string, members []member) []model.Section {
+func (p *parser) objectSections(title, tab string, members []jsonl.Member) []model.Section {
 	facts := model.Section{Title: title, Kind: model.SectionFacts, Tab: tab}
 	var rest []model.Section
 	for _, m := range members {
-		if v, ok := oneLine(m.Val); ok {
+		if v, ok := oneLine(m.Value); ok {
 			facts.Facts = append(facts.Facts, model.Fact{Key: m.Key, Value: v})
 			continue
 		}
 		sub := title + "." + m.Key
-		if s, ok := asString(m.Val); ok {
+		if s, ok := jsonl.String(m.Value); ok {
 			rest = append(rest, model.Section{Title: sub, Kind: model.SectionText, Tab: tab, Text: s})
 			continue
 		}
-		rest = append(rest, model.Section{Title: sub, Kind: model.SectionJSON, Tab: tab, JSON: p.pretty(m.Val)})
+		rest = append(rest, model.Section{Title: sub, Kind: model.SectionJSON, Tab: tab, JSON: p.pretty(m.Value)})
 	}
 	if len(facts.Facts) == 0 {
 		return rest
@@ -147,20 +147,20 @@ func (p *parser) objectSections(title, tab string, members []member) []model.Sec
 // oneLine renders a value as a one-line fact when it is a short scalar or
 // a list of them.
 func oneLine(raw []byte) (string, bool) {
-	if isScalar(raw) {
-		s := scalarText(raw)
+	if jsonl.IsScalar(raw) {
+		s := jsonl.ScalarText(raw)
 		return s, !strings.Contains(s, "\n") && len(s) <= 200
 	}
-	arr, ok := asArray(raw)
+	arr, ok := jsonl.Array(raw)
 	if !ok {
 		return "", false
 	}
 	parts := make([]string, len(arr))
 	for i, it := range arr {
-		if !isScalar(it) {
+		if !jsonl.IsScalar(it) {
 			return "", false
 		}
-		parts[i] = scalarText(it)
+		parts[i] = jsonl.ScalarText(it)
 	}
 	s := strings.Join(parts, ", ")
 	return s, !strings.Contains(s, "\n") && len(s) <= 200

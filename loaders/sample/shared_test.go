@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"evalview/loaders/internal/folder"
 	"evalview/model"
 )
 
@@ -104,7 +105,7 @@ func TestSharedSniff(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
-		head, err := readHead(filepath.Join(dir, e.Name()))
+		head, err := folder.ReadHead(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +120,7 @@ func TestSharedSniff(t *testing.T) {
 			if err != nil || e.IsDir() || filepath.Ext(p) != ".jsonl" {
 				return err
 			}
-			head, err := readHead(p)
+			head, err := folder.ReadHead(p)
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -32,13 +33,13 @@ func (b *caseBuilder) readID() {
 	r := b.rec
 	r.ID = fmt.Sprintf("line %d", b.line)
 	raw, ok := b.fields[keyID]
-	if !ok || kindOf(raw) == kindNull {
+	if !ok || jsonl.KindOf(raw) == jsonl.KindNull {
 		b.errorf("missing-id", "$.id", "record has no id")
 		return
 	}
-	switch kindOf(raw) {
-	case kindString:
-		s, _ := stringValue(raw)
+	switch jsonl.KindOf(raw) {
+	case jsonl.KindString:
+		s, _ := jsonl.String(raw)
 		if strings.TrimSpace(s) == "" {
 			b.errorf("empty-id", "$.id", "id is empty")
 			return
@@ -47,7 +48,7 @@ func (b *caseBuilder) readID() {
 		if bad := badIDRunes(s); bad != "" {
 			b.warnf("id-charset", "$.id", "id has characters outside the recommended letters, digits, \"_\" and \"-\": %s", bad)
 		}
-	case kindNumber:
+	case jsonl.KindNumber:
 		lit := strings.TrimSpace(string(raw))
 		if strings.ContainsAny(lit, ".eE") {
 			b.errorf("bad-id", "$.id", "id is the number %s; it must be a string", lit)
@@ -58,7 +59,7 @@ func (b *caseBuilder) readID() {
 		r.ID, b.idOK = lit, true
 		b.warnf("id-not-string", "$.id", "id is the number %s; the spec asks for a string", lit)
 	default:
-		b.errorf("bad-id", "$.id", "id is %s; it must be a string", kindOf(raw))
+		b.errorf("bad-id", "$.id", "id is %s; it must be a string", jsonl.KindOf(raw))
 	}
 }
 
@@ -84,25 +85,25 @@ func (b *caseBuilder) readTags() {
 	if !ok {
 		return
 	}
-	switch kindOf(raw) {
-	case kindArray:
-	case kindString:
-		s, _ := stringValue(raw)
+	switch jsonl.KindOf(raw) {
+	case jsonl.KindArray:
+	case jsonl.KindString:
+		s, _ := jsonl.String(raw)
 		b.rec.Tags = []string{s}
 		b.errorf("bad-type", "$.tags", "tags must be a list of strings, not a string")
 		return
 	default:
-		b.errorf("bad-type", "$.tags", "tags must be a list of strings, not %s", kindOf(raw))
+		b.errorf("bad-type", "$.tags", "tags must be a list of strings, not %s", jsonl.KindOf(raw))
 		return
 	}
 	items, _ := parseArray(raw)
 	seen := map[string]bool{}
 	for i, it := range items {
 		p := indexPath("$.tags", i)
-		s, isStr := stringValue(it)
+		s, isStr := jsonl.String(it)
 		switch {
 		case !isStr:
-			b.errorf("bad-type", p, "tag must be a string, not %s", kindOf(it))
+			b.errorf("bad-type", p, "tag must be a string, not %s", jsonl.KindOf(it))
 		case s == "":
 			b.warnf("empty-tag", p, "tag is empty")
 		case seen[s]:
@@ -117,44 +118,44 @@ func (b *caseBuilder) readTags() {
 // checkTypes checks the spec's type rules on the fields that are present.
 func (b *caseBuilder) checkTypes() {
 	for _, key := range []string{keyInputs, keyExpectedOutputs, keyIntermediate, keyEvaluationConfig} {
-		if raw, ok := b.fields[key]; ok && kindOf(raw) != kindObject {
-			b.errorf("bad-type", keyPath("$", key), "%s must be an object, not %s", key, kindOf(raw))
+		if raw, ok := b.fields[key]; ok && jsonl.KindOf(raw) != jsonl.KindObject {
+			b.errorf("bad-type", keyPath("$", key), "%s must be an object, not %s", key, jsonl.KindOf(raw))
 		}
 	}
 	if raw, ok := b.fields[keyStepInputs]; ok {
-		if kindOf(raw) != kindObject {
-			b.errorf("bad-type", "$.step_inputs", "step_inputs must be an object of objects, not %s", kindOf(raw))
+		if jsonl.KindOf(raw) != jsonl.KindObject {
+			b.errorf("bad-type", "$.step_inputs", "step_inputs must be an object of objects, not %s", jsonl.KindOf(raw))
 		} else {
 			ms, _ := b.object(keyStepInputs)
 			for _, m := range ms {
-				if kindOf(m.Value) != kindObject {
-					b.errorf("bad-type", keyPath("$.step_inputs", m.Key), "step_inputs of step %q must be an object, not %s", m.Key, kindOf(m.Value))
+				if jsonl.KindOf(m.Value) != jsonl.KindObject {
+					b.errorf("bad-type", keyPath("$.step_inputs", m.Key), "step_inputs of step %q must be an object, not %s", m.Key, jsonl.KindOf(m.Value))
 				}
 			}
 		}
 	}
 	if raw, ok := b.fields[keyBatchItems]; ok {
-		switch kindOf(raw) {
-		case kindNull: // the spec's default
-		case kindArray:
+		switch jsonl.KindOf(raw) {
+		case jsonl.KindNull: // the spec's default
+		case jsonl.KindArray:
 			items, _ := parseArray(raw)
 			if len(items) == 0 {
 				b.warnf("empty-batch", "$.batch_items", "batch_items is empty; Prompt Lab treats the case as having no batch")
 			}
 			for i, it := range items {
-				if kindOf(it) != kindObject {
-					b.errorf("bad-type", indexPath("$.batch_items", i), "batch item must be an object, not %s", kindOf(it))
+				if jsonl.KindOf(it) != jsonl.KindObject {
+					b.errorf("bad-type", indexPath("$.batch_items", i), "batch item must be an object, not %s", jsonl.KindOf(it))
 				}
 			}
 		default:
-			b.errorf("bad-type", "$.batch_items", "batch_items must be a list of objects, not %s", kindOf(raw))
+			b.errorf("bad-type", "$.batch_items", "batch_items must be a list of objects, not %s", jsonl.KindOf(raw))
 		}
 	}
 	if ms, ok := b.object(keyIntermediate); ok {
 		for _, m := range ms {
-			if kindOf(m.Value) != kindObject {
+			if jsonl.KindOf(m.Value) != jsonl.KindObject {
 				b.warnf("expectation-not-object", keyPath("$.intermediate_expectations", m.Key),
-					"expectation of step %q is %s; Prompt Lab's validator wants an object", m.Key, kindOf(m.Value))
+					"expectation of step %q is %s; Prompt Lab's validator wants an object", m.Key, jsonl.KindOf(m.Value))
 			}
 		}
 	}
@@ -189,30 +190,30 @@ func (b *caseBuilder) checkLogic() {
 
 // checkConfig warns about evaluation_config values of the wrong type and
 // about keys the spec does not know (often a typo, silently ignored).
-func (b *caseBuilder) checkConfig(given []member) {
+func (b *caseBuilder) checkConfig(given []jsonl.Member) {
 	for _, m := range given {
 		p := keyPath("$.evaluation_config", m.Key)
-		k := kindOf(m.Value)
+		k := jsonl.KindOf(m.Value)
 		switch m.Key {
 		case cfgIntermediate, cfgFinal, cfgAggregation, cfgStrict:
-			if k != kindBool {
+			if k != jsonl.KindBool {
 				b.warnf("bad-config-value", p, "%s should be true or false, not %s", m.Key, k)
 			}
 		case cfgTolerance:
-			if k != kindNumber {
+			if k != jsonl.KindNumber {
 				b.warnf("bad-config-value", p, "tolerance should be a number, not %s", k)
 			} else if strings.HasPrefix(strings.TrimSpace(string(m.Value)), "-") {
 				b.warnf("bad-config-value", p, "tolerance should not be negative")
 			}
 		case cfgIgnore:
-			if k != kindArray {
+			if k != jsonl.KindArray {
 				b.warnf("bad-config-value", p, "ignore_fields should be a list of field names, not %s", k)
 				continue
 			}
 			items, _ := parseArray(m.Value)
 			for i, it := range items {
-				if kindOf(it) != kindString {
-					b.warnf("bad-config-value", indexPath(p, i), "ignored field should be a name (a string), not %s", kindOf(it))
+				if jsonl.KindOf(it) != jsonl.KindString {
+					b.warnf("bad-config-value", indexPath(p, i), "ignored field should be a name (a string), not %s", jsonl.KindOf(it))
 				}
 			}
 		default:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -56,7 +57,7 @@ func FuzzParseObject(f *testing.F) {
 			if json.Compact(&a, m.Value) != nil || json.Compact(&b, want[m.Key]) != nil || a.String() != b.String() {
 				t.Fatalf("key %q: %s, want %s", m.Key, m.Value, want[m.Key])
 			}
-			if kindOf(m.Value) == kindArray {
+			if jsonl.KindOf(m.Value) == jsonl.KindArray {
 				var items []json.RawMessage
 				_ = json.Unmarshal(m.Value, &items)
 				got, err := parseArray(m.Value)

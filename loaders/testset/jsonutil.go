@@ -8,126 +8,29 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"evalview/loaders/jsonl"
 )
-
-// member is one key of a JSON object with its raw value. Testsets are shown
-// in the order their authors wrote them, which Go maps would lose.
-type member struct {
-	Key   string
-	Value json.RawMessage
-}
-
-// jsonKind is the JSON type of a raw value.
-type jsonKind int
-
-const (
-	kindInvalid jsonKind = iota
-	kindNull
-	kindBool
-	kindNumber
-	kindString
-	kindArray
-	kindObject
-)
-
-// String names the kind as messages print it ("an object").
-func (k jsonKind) String() string {
-	switch k {
-	case kindNull:
-		return "null"
-	case kindBool:
-		return "a boolean"
-	case kindNumber:
-		return "a number"
-	case kindString:
-		return "a string"
-	case kindArray:
-		return "a list"
-	case kindObject:
-		return "an object"
-	}
-	return "invalid JSON"
-}
-
-// kindOf tells the type of a raw JSON value from its first byte; raw values
-// come from the decoder, so they are already valid.
-func kindOf(raw []byte) jsonKind {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return kindInvalid
-	}
-	switch raw[0] {
-	case '{':
-		return kindObject
-	case '[':
-		return kindArray
-	case '"':
-		return kindString
-	case 't', 'f':
-		return kindBool
-	case 'n':
-		return kindNull
-	}
-	return kindNumber
-}
 
 // parseObject returns the members of a JSON object in document order. A key
 // given twice keeps its first position and its last value, as Python's json
 // module does (Prompt Lab's loader is Python); dups lists such keys.
 //
 // raw must be valid JSON (a validated line or a part of one): values are
-// found by scanning bytes, not decoded, which keeps big records fast.
-func parseObject(raw []byte) (members []member, dups []string, err error) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
+// found by skimming bytes, not decoded, which keeps big records fast.
+func parseObject(raw []byte) (members []jsonl.Member, dups []string, err error) {
+	if jsonl.KindOf(raw) != jsonl.KindObject {
 		return nil, nil, errors.New("not an object")
 	}
-	var pos map[string]int
-	for i = skipSpace(raw, i+1); i < len(raw) && raw[i] != '}'; {
-		if raw[i] != '"' {
-			return nil, nil, errBadJSON
-		}
-		ke, err := stringEnd(raw, i)
-		if err != nil {
-			return nil, nil, err
-		}
-		key, ok := stringValue(raw[i:ke])
-		if !ok {
-			return nil, nil, errBadJSON
-		}
-		i = skipSpace(raw, ke)
-		if i >= len(raw) || raw[i] != ':' {
-			return nil, nil, errBadJSON
-		}
-		i = skipSpace(raw, i+1)
-		ve, err := valueEnd(raw, i)
-		if err != nil {
-			return nil, nil, err
-		}
-		v := json.RawMessage(raw[i:ve])
-		if j, seen := pos[key]; seen {
-			members[j].Value = v
-			dups = append(dups, key)
-		} else {
-			if pos == nil {
-				pos = map[string]int{}
-			}
-			pos[key] = len(members)
-			members = append(members, member{Key: key, Value: v})
-		}
-		if i = skipSpace(raw, ve); i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
-	}
-	if i >= len(raw) {
+	o, ok := jsonl.ParseObject(raw)
+	if !ok {
 		return nil, nil, errBadJSON
 	}
-	return members, dups, nil
+	return o.Members, o.Dups, nil
 }
 
 // objectMembers is parseObject for values already known to be objects.
-func objectMembers(raw []byte) []member {
+func objectMembers(raw []byte) []jsonl.Member {
 	m, _, _ := parseObject(raw)
 	return m
 }
@@ -135,90 +38,20 @@ func objectMembers(raw []byte) []member {
 // parseArray returns the elements of a JSON list; raw must be valid JSON,
 // as for parseObject.
 func parseArray(raw []byte) ([]json.RawMessage, error) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '[' {
+	if jsonl.KindOf(raw) != jsonl.KindArray {
 		return nil, errors.New("not a list")
 	}
-	var out []json.RawMessage
-	for i = skipSpace(raw, i+1); i < len(raw) && raw[i] != ']'; {
-		ve, err := valueEnd(raw, i)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, json.RawMessage(raw[i:ve]))
-		if i = skipSpace(raw, ve); i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
-	}
-	if i >= len(raw) {
+	items, ok := jsonl.SplitArray(raw)
+	if !ok {
 		return nil, errBadJSON
 	}
-	return out, nil
+	return items, nil
 }
 
 var errBadJSON = errors.New("malformed JSON")
 
-// skipSpace returns the offset of the first non-space byte at or after i.
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the offset just past the JSON string starting at i.
-func stringEnd(b []byte, i int) (int, error) {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1, nil
-		}
-	}
-	return 0, errBadJSON
-}
-
-// valueEnd returns the offset just past the JSON value starting at i.
-func valueEnd(b []byte, i int) (int, error) {
-	if i >= len(b) {
-		return 0, errBadJSON
-	}
-	switch b[i] {
-	case '"':
-		return stringEnd(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				e, err := stringEnd(b, j)
-				if err != nil {
-					return 0, err
-				}
-				j = e - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return j + 1, nil
-				}
-			}
-		}
-		return 0, errBadJSON
-	}
-	j := i
-	for j < len(b) && !bytes.ContainsRune([]byte(",}] \t\n\r"), rune(b[j])) {
-		j++
-	}
-	if j == i {
-		return 0, errBadJSON
-	}
-	return j, nil
-}
-
 // lookup returns the value of key among members.
-func lookup(ms []member, key string) (json.RawMessage, bool) {
+func lookup(ms []jsonl.Member, key string) (json.RawMessage, bool) {
 	for _, m := range ms {
 		if m.Key == key {
 			return m.Value, true
@@ -227,30 +60,10 @@ func lookup(ms []member, key string) (json.RawMessage, bool) {
 	return nil, false
 }
 
-// stringValue decodes a JSON string.
-func stringValue(raw []byte) (string, bool) {
-	if kindOf(raw) != kindString {
-		return "", false
-	}
-	raw = bytes.TrimSpace(raw)
-	// Most strings have no escapes: copying them is much faster than
-	// decoding (invalid UTF-8 takes the slow path, which repairs it).
-	if len(raw) >= 2 {
-		if inner := raw[1 : len(raw)-1]; bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
-			return string(inner), true
-		}
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
-}
-
 // valueText renders a value for a field or a table cell: a string as its
 // text, anything else as compact JSON.
 func valueText(raw []byte) (text string, isJSON bool) {
-	if s, ok := stringValue(raw); ok {
+	if s, ok := jsonl.String(raw); ok {
 		return s, false
 	}
 	return compactJSON(raw), true
@@ -326,17 +139,8 @@ func quote(s string) string {
 	return strings.TrimSuffix(buf.String(), "\n")
 }
 
-// prettyJSON indents raw JSON by two spaces, keeping key order.
-func prettyJSON(raw []byte) string {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return string(raw)
-	}
-	return buf.String()
-}
-
 // objectJSON builds the raw JSON object of members, in their order.
-func objectJSON(ms []member) []byte {
+func objectJSON(ms []jsonl.Member) []byte {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, m := range ms {

@@ -27,14 +27,14 @@ func TestSpecExamples(t *testing.T) {
 			title:      "This is a test",
 			fields:     []model.Field{{Name: "text", Value: "This is a test"}},
 			references: []string{"processed"}, target: "processed",
-			sectionTitles: []string{SectionOutputs, SectionConfig}, totalRecordsInF: 1,
+			sectionTitles: []string{SectionInputs, SectionOutputs, SectionConfig}, totalRecordsInF: 1,
 		},
 		{
 			file: "ex1_simple_v2.jsonl", id: "simple_1", kind: KindSimple, version: VersionV2, steps: "0", batch: "0",
 			title:      "This is a test",
 			fields:     []model.Field{{Name: "text", Value: "This is a test"}},
 			references: []string{"processed"}, target: "processed",
-			sectionTitles: []string{SectionOutputs, SectionConfig}, totalRecordsInF: 1,
+			sectionTitles: []string{SectionInputs, SectionOutputs, SectionConfig}, totalRecordsInF: 1,
 		},
 		{
 			file: "ex2_multi_step.jsonl", id: "multi_step_sentiment_analysis", kind: KindMultiStep, version: VersionV2,
@@ -42,7 +42,7 @@ func TestSpecExamples(t *testing.T) {
 			title:         "I love this product! It's amazing and works perfectly.",
 			fields:        []model.Field{{Name: "text", Value: "I love this product! It's amazing and works perfectly."}},
 			references:    []string{"sentiment: positive", "summary: Customer expresses strong satisfaction"},
-			sectionTitles: []string{SectionSteps, SectionOutputs, SectionConfig}, totalRecordsInF: 1,
+			sectionTitles: []string{SectionInputs, SectionSteps, SectionOutputs, SectionConfig}, totalRecordsInF: 1,
 		},
 		{
 			file: "ex3_batch.jsonl", id: "batch_customer_reviews", kind: KindFull, version: VersionV2,
@@ -61,7 +61,7 @@ func TestSpecExamples(t *testing.T) {
 			},
 			references: []string{"overall_rating: excellent", `key_strengths: ["service", "delivery", "quality"]`,
 				"areas_for_improvement: []", "recommendation: maintain_current_standards"},
-			sectionTitles: []string{SectionSteps, SectionBatch, SectionAggregation, SectionOutputs, SectionConfig}, totalRecordsInF: 1,
+			sectionTitles: []string{SectionInputs, SectionSteps, SectionBatch, SectionAggregation, SectionOutputs, SectionConfig}, totalRecordsInF: 1,
 		},
 		{
 			file: "guide_examples.jsonl", id: "batch_1", kind: KindAggregation, version: VersionV2, steps: "0", batch: "2",
@@ -71,7 +71,7 @@ func TestSpecExamples(t *testing.T) {
 		{
 			file: "guide_examples.jsonl", id: "multi_step_1", kind: KindMultiStep, version: VersionV2, steps: "2", batch: "0",
 			title: "...", fields: []model.Field{{Name: "initial_data", Value: "..."}}, references: []string{"..."},
-			sectionTitles: []string{SectionSteps, SectionOutputs, SectionConfig}, totalRecordsInF: 5,
+			sectionTitles: []string{SectionInputs, SectionSteps, SectionOutputs, SectionConfig}, totalRecordsInF: 5,
 		},
 		{
 			// v1: every key but id, tags and expected_output is an input,
@@ -82,13 +82,13 @@ func TestSpecExamples(t *testing.T) {
 				{Name: "custom_field", Value: "custom_value"},
 				{Name: "metadata", Value: `{"author": "test_team"}`, IsJSON: true},
 			},
-			sectionTitles: []string{SectionConfig}, totalRecordsInF: 2,
+			sectionTitles: []string{SectionInputs, SectionConfig}, totalRecordsInF: 2,
 		},
 		{
 			// v2: keys outside the spec are custom fields, not inputs.
 			file: "custom_fields.jsonl", id: "test_2", kind: KindSimple, version: VersionV2, steps: "0", batch: "0",
 			title: "v2 with extras", fields: []model.Field{{Name: "text", Value: "v2 with extras"}}, references: []string{"ok"},
-			sectionTitles: []string{SectionOutputs, SectionConfig, SectionCustom}, totalRecordsInF: 2,
+			sectionTitles: []string{SectionInputs, SectionOutputs, SectionConfig, SectionCustom}, totalRecordsInF: 2,
 		},
 	}
 	for _, c := range cases {
@@ -151,7 +151,7 @@ func TestV1MatchesItsV2Form(t *testing.T) {
 	if !reflect.DeepEqual(v1.Sections, v2.Sections) {
 		t.Errorf("sections differ:\nv1 %+v\nv2 %+v", v1.Sections, v2.Sections)
 	}
-	if got := section(v1, SectionOutputs).JSON; got != "{\n  \"output\": \"processed\"\n}" {
+	if got := section(v1, SectionOutputs).Facts; !reflect.DeepEqual(got, []model.Fact{{Key: "output", Value: "processed"}}) {
 		t.Errorf("v1 expected outputs = %q", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -75,7 +76,7 @@ const maxTitle = 200
 type caseBuilder struct {
 	file    string
 	line    int
-	members []member
+	members []jsonl.Member
 	// fields are the record's top-level values by key.
 	fields map[string]json.RawMessage
 	rec    *model.Record
@@ -89,22 +90,22 @@ type caseBuilder struct {
 	batch int
 	// objects memoizes the members of top-level objects, which several
 	// checks and views walk (records can be hundreds of KB).
-	objects map[string][]member
+	objects map[string][]jsonl.Member
 }
 
 // object returns the members of the top-level field key when it is an
 // object; ok is false when it is absent or not an object.
-func (b *caseBuilder) object(key string) (ms []member, ok bool) {
+func (b *caseBuilder) object(key string) (ms []jsonl.Member, ok bool) {
 	if ms, ok := b.objects[key]; ok {
 		return ms, true
 	}
 	v, present := b.fields[key]
-	if !present || kindOf(v) != kindObject {
+	if !present || jsonl.KindOf(v) != jsonl.KindObject {
 		return nil, false
 	}
 	ms = objectMembers(v)
 	if b.objects == nil {
-		b.objects = map[string][]member{}
+		b.objects = map[string][]jsonl.Member{}
 	}
 	b.objects[key] = ms
 	return ms, true
@@ -113,7 +114,7 @@ func (b *caseBuilder) object(key string) (ms []member, ok bool) {
 // buildCase builds the record of one JSON object found at line (a multi-line
 // record starts there and ends at endLine). dups are keys the object gives
 // twice.
-func buildCase(file string, line, endLine int, raw []byte, members []member, dups []string) (*model.Record, bool) {
+func buildCase(file string, line, endLine int, raw []byte, members []jsonl.Member, dups []string) (*model.Record, bool) {
 	b := &caseBuilder{file: file, line: line, members: members, fields: map[string]json.RawMessage{}, rec: &model.Record{}}
 	for _, m := range members {
 		b.fields[m.Key] = m.Value
@@ -145,7 +146,7 @@ func buildCase(file string, line, endLine int, raw []byte, members []member, dup
 		b.buildV2()
 	}
 	b.steps = b.stepIDs()
-	if v, ok := b.fields[keyBatchItems]; ok && kindOf(v) == kindArray {
+	if v, ok := b.fields[keyBatchItems]; ok && jsonl.KindOf(v) == jsonl.KindArray {
 		items, _ := parseArray(v)
 		b.batch = len(items)
 	}
@@ -168,7 +169,7 @@ func (b *caseBuilder) isV2() bool { return b.version == VersionV2 }
 // hasAggregation reports whether expected_aggregation is given (not null).
 func (b *caseBuilder) hasAggregation() bool {
 	v, ok := b.fields[keyExpectedAgg]
-	return ok && kindOf(v) != kindNull
+	return ok && jsonl.KindOf(v) != jsonl.KindNull
 }
 
 // kind applies the kind rule documented on KindSimple and friends.
@@ -219,7 +220,7 @@ func (b *caseBuilder) buildV2() {
 				r.Fields = append(r.Fields, field(m))
 			}
 		} else {
-			r.Fields = append(r.Fields, field(member{Key: keyInputs, Value: v}))
+			r.Fields = append(r.Fields, field(jsonl.Member{Key: keyInputs, Value: v}))
 		}
 	}
 	if ms, ok := b.object(keyExpectedOutputs); ok {
@@ -237,14 +238,14 @@ func (b *caseBuilder) buildV2() {
 }
 
 // field renders one input.
-func field(m member) model.Field {
+func field(m jsonl.Member) model.Field {
 	t, isJSON := valueText(m.Value)
 	return model.Field{Name: m.Key, Value: t, IsJSON: isJSON}
 }
 
 // customMembers are a v2 record's keys outside the spec, kept as raw data.
-func (b *caseBuilder) customMembers() []member {
-	var out []member
+func (b *caseBuilder) customMembers() []jsonl.Member {
+	var out []jsonl.Member
 	for _, m := range b.members {
 		if !isReserved(m.Key) {
 			out = append(out, m)

@@ -95,8 +95,8 @@ func (l *loader) scan() {
 
 // value handles one JSON value found on lines first..last.
 func (l *loader) value(first, last int, t []byte) {
-	if kindOf(t) != kindObject {
-		l.issues = append(l.issues, model.Errorf("not-object", l.file, first, "", "line holds %s, not a test case object", kindOf(t)))
+	if jsonl.KindOf(t) != jsonl.KindObject {
+		l.issues = append(l.issues, model.Errorf("not-object", l.file, first, "", "line holds %s, not a test case object", jsonl.KindOf(t)))
 		return
 	}
 	members, dups, err := parseObject(t)
@@ -178,7 +178,7 @@ func (l *loader) gather(i int) (int, bool) {
 func (l *loader) holdsRecord(from, to int) bool {
 	for j := from; j <= to; j++ {
 		t := bytes.TrimSpace(l.lines[j].data)
-		if kindOf(t) == kindObject && json.Valid(t) {
+		if jsonl.KindOf(t) == jsonl.KindObject && json.Valid(t) {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package testset
 import (
 	"encoding/json"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -14,10 +15,17 @@ const (
 	SectionOutputs     = "Expected outputs"
 	SectionConfig      = "Evaluation config"
 	SectionCustom      = "Custom fields"
+	SectionInputs      = "Inputs"
 
-	TabSteps = "Steps"
-	TabBatch = "Batch"
+	// TabCase gathers a test case's sections in one tab, so that a
+	// pipeline case (inputs, steps, batch, expectations) reads on one
+	// screen; the full input values stay in the Fields tab.
+	TabCase = "Case"
 )
+
+// maxInputFact caps an input's value in the Case tab (real inputs hold
+// 47 KB documents); the Fields tab shows it whole.
+const maxInputFact = 300
 
 // Steps table columns.
 var stepColumns = []string{"step id", keyStepInputs, keyIntermediate}
@@ -70,30 +78,55 @@ func (b *caseBuilder) stepIDs() []string {
 // batch items, expectations, evaluation config, custom fields.
 func (b *caseBuilder) sections() {
 	r := b.rec
+	add := func(s model.Section) {
+		s.Tab = TabCase
+		r.Sections = append(r.Sections, s)
+	}
+	if len(r.Fields) > 0 {
+		facts := make([]model.Fact, len(r.Fields))
+		for i, f := range r.Fields {
+			facts[i] = model.Fact{Key: f.Name, Value: jsonl.Clip(f.Value, maxInputFact)}
+		}
+		add(model.Section{Title: SectionInputs, Kind: model.SectionFacts, Facts: facts})
+	}
 	if t := b.stepsTable(); t != nil {
-		r.Sections = append(r.Sections, model.Section{Title: SectionSteps, Kind: model.SectionTable, Tab: TabSteps, Table: t})
+		add(model.Section{Title: SectionSteps, Kind: model.SectionTable, Table: t})
 	}
 	if t := batchTable(b.fields[keyBatchItems]); t != nil {
-		r.Sections = append(r.Sections, model.Section{Title: SectionBatch, Kind: model.SectionTable, Tab: TabBatch, Table: t})
+		add(model.Section{Title: SectionBatch, Kind: model.SectionTable, Table: t})
 	}
 	if b.hasAggregation() {
-		r.Sections = append(r.Sections, model.Section{Title: SectionAggregation, Kind: model.SectionJSON, JSON: prettyJSON(b.fields[keyExpectedAgg])})
+		add(expectation(SectionAggregation, b.fields[keyExpectedAgg]))
 	}
 	if b.isV2() {
 		if v, ok := b.fields[keyExpectedOutputs]; ok {
-			r.Sections = append(r.Sections, model.Section{Title: SectionOutputs, Kind: model.SectionJSON, JSON: prettyJSON(v)})
+			add(expectation(SectionOutputs, v))
 		}
 	} else if v, ok := b.fields[keyV1Expected]; ok {
 		// The v1 expected_output, shown as the v2 record it is equivalent to.
-		out := objectJSON([]member{{Key: "output", Value: v}})
-		r.Sections = append(r.Sections, model.Section{Title: SectionOutputs, Kind: model.SectionJSON, JSON: prettyJSON(out)})
+		add(expectation(SectionOutputs, objectJSON([]jsonl.Member{{Key: "output", Value: v}})))
 	}
-	r.Sections = append(r.Sections, model.Section{Title: SectionConfig, Kind: model.SectionFacts, Facts: b.configFacts()})
+	add(model.Section{Title: SectionConfig, Kind: model.SectionFacts, Facts: b.configFacts()})
 	if b.isV2() {
 		if custom := b.customMembers(); len(custom) > 0 {
-			r.Sections = append(r.Sections, model.Section{Title: SectionCustom, Kind: model.SectionJSON, JSON: prettyJSON(objectJSON(custom))})
+			add(model.Section{Title: SectionCustom, Kind: model.SectionJSON, JSON: jsonl.Pretty(objectJSON(custom))})
 		}
 	}
+}
+
+// expectation shows an expected object one key a line (values compact, so
+// that a whole case fits on a screen); anything else as pretty JSON.
+func expectation(title string, raw []byte) model.Section {
+	ms, _, err := parseObject(raw)
+	if err != nil || len(ms) == 0 {
+		return model.Section{Title: title, Kind: model.SectionJSON, JSON: jsonl.Pretty(raw)}
+	}
+	facts := make([]model.Fact, len(ms))
+	for i, m := range ms {
+		t, _ := valueText(m.Value)
+		facts[i] = model.Fact{Key: m.Key, Value: t}
+	}
+	return model.Section{Title: title, Kind: model.SectionFacts, Facts: facts}
 }
 
 // stepsTable lines up, per step id, the step's inputs beside its expected
@@ -119,7 +152,7 @@ func (b *caseBuilder) stepsTable() *model.Table {
 // batchTable shows batch items as rows; its columns are the union of the
 // items' keys in first-seen order. Nil when there are no items.
 func batchTable(raw json.RawMessage) *model.Table {
-	if kindOf(raw) != kindArray {
+	if jsonl.KindOf(raw) != jsonl.KindArray {
 		return nil
 	}
 	items, _ := parseArray(raw)
@@ -128,10 +161,10 @@ func batchTable(raw json.RawMessage) *model.Table {
 	}
 	var cols []string
 	col := map[string]int{}
-	objs := make([][]member, len(items))
+	objs := make([][]jsonl.Member, len(items))
 	hasScalar := false
 	for i, it := range items {
-		if kindOf(it) != kindObject {
+		if jsonl.KindOf(it) != jsonl.KindObject {
 			hasScalar = true
 			continue
 		}
@@ -153,7 +186,7 @@ func batchTable(raw json.RawMessage) *model.Table {
 		for j := range row {
 			row[j] = emptyCell
 		}
-		if kindOf(it) != kindObject {
+		if jsonl.KindOf(it) != jsonl.KindObject {
 			row[col[itemColumn]] = cellText(it)
 		}
 		for _, m := range objs[i] {

@@ -52,7 +52,7 @@ func TestStepsTableGolden(t *testing.T) {
 			if s == nil {
 				t.Fatal("no steps section")
 			}
-			if s.Kind != model.SectionTable || s.Tab != TabSteps || s.Table == nil {
+			if s.Kind != model.SectionTable || s.Tab != TabCase || s.Table == nil {
 				t.Fatalf("section %+v", s)
 			}
 			if want := []string{"step id", "step_inputs", "intermediate_expectations"}; !reflect.DeepEqual(s.Table.Columns, want) {
@@ -100,7 +100,7 @@ func TestBatchTableGolden(t *testing.T) {
 		t.Run(c.id, func(t *testing.T) {
 			r := byID(t, openOne(t, filepath.Join(fixtures, c.file)), c.id)
 			s := section(r, SectionBatch)
-			if s == nil || s.Kind != model.SectionTable || s.Tab != TabBatch || s.Table == nil {
+			if s == nil || s.Kind != model.SectionTable || s.Tab != TabCase || s.Table == nil {
 				t.Fatalf("section %+v", s)
 			}
 			if !reflect.DeepEqual(s.Table.Columns, c.columns) {
@@ -166,24 +166,37 @@ func TestEvaluationConfigFacts(t *testing.T) {
 	}
 }
 
+// Expectations read one key a line, values compact; custom fields stay
+// JSON.
+func TestExpectationFacts(t *testing.T) {
+	cases := []struct {
+		file, id, title string
+		facts           []model.Fact
+	}{
+		{"spec/ex3_batch.jsonl", "batch_customer_reviews", SectionAggregation, []model.Fact{
+			{Key: "total_reviews", Value: "5"}, {Key: "average_rating", Value: "3.4"},
+			{Key: "sentiment_distribution", Value: `{"positive": 2, "negative": 2, "neutral": 1}`},
+			{Key: "recommendation_rate", Value: "0.4"},
+		}},
+		{"spec/ex2_multi_step.jsonl", "multi_step_sentiment_analysis", SectionOutputs, []model.Fact{
+			{Key: "sentiment", Value: "positive"}, {Key: "summary", Value: "Customer expresses strong satisfaction"},
+		}},
+	}
+	for _, c := range cases {
+		s := section(byID(t, openOne(t, filepath.Join(fixtures, c.file)), c.id), c.title)
+		if s == nil || s.Kind != model.SectionFacts || s.Tab != TabCase {
+			t.Fatalf("%s %s: section %+v", c.id, c.title, s)
+		}
+		if !reflect.DeepEqual(s.Facts, c.facts) {
+			t.Errorf("%s %s: %q\nwant %q", c.id, c.title, s.Facts, c.facts)
+		}
+	}
+}
+
 func TestJSONSections(t *testing.T) {
 	cases := []struct {
 		file, id, title, json string
 	}{
-		{"spec/ex3_batch.jsonl", "batch_customer_reviews", SectionAggregation, `{
-  "total_reviews": 5,
-  "average_rating": 3.4,
-  "sentiment_distribution": {
-    "positive": 2,
-    "negative": 2,
-    "neutral": 1
-  },
-  "recommendation_rate": 0.4
-}`},
-		{"spec/ex2_multi_step.jsonl", "multi_step_sentiment_analysis", SectionOutputs, `{
-  "sentiment": "positive",
-  "summary": "Customer expresses strong satisfaction"
-}`},
 		{"spec/custom_fields.jsonl", "test_2", SectionCustom, `{
   "custom_field": "custom_value",
   "metadata": {
@@ -193,7 +206,7 @@ func TestJSONSections(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := section(byID(t, openOne(t, filepath.Join(fixtures, c.file)), c.id), c.title)
-		if s == nil || s.Kind != model.SectionJSON || s.Tab != "" {
+		if s == nil || s.Kind != model.SectionJSON || s.Tab != TabCase {
 			t.Fatalf("%s %s: section %+v", c.id, c.title, s)
 		}
 		if s.JSON != c.json {

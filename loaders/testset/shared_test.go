@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"evalview/loaders/internal/folder"
 	"evalview/model"
 )
 
@@ -47,7 +48,7 @@ func TestSharedTestsets(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
 			p := filepath.Join(root, c.file)
-			head, err := readHead(p)
+			head, err := folder.ReadHead(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +86,7 @@ func TestSharedTestsets(t *testing.T) {
 	if err != nil || len(ds) != len(cases) {
 		t.Errorf("Open(folder) = %d datasets, %v", len(ds), err)
 	}
-	schema, err := readHead(filepath.Join(root, "pipeline_testset.schema.json"))
+	schema, err := folder.ReadHead(filepath.Join(root, "pipeline_testset.schema.json"))
 	if err == nil && SniffFile("pipeline_testset.schema.json", schema) != 0 {
 		t.Error("the JSON Schema sniffs as a testset")
 	}

@@ -59,13 +59,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
-
-// headSize is how much of a file the folder sniffer reads, as the
-// loaders package does for files.
-const headSize = 64 << 10
 
 // maxSniffObjects bounds how many records of a head SniffFile looks at.
 const maxSniffObjects = 20
@@ -200,115 +197,32 @@ func headObjects(head []byte) (objs []map[string]bool, comment, ok bool) {
 	return objs, comment, true
 }
 
-// SniffDir scores a folder: 1 when it (or one of its subfolders, as in the
-// spec's testsets/unit, testsets/integration layout) holds a .jsonl file
-// that sniffs as a testset.
-func SniffDir(dir string, names []string) int {
-	if len(testsetFiles(dir, 1, maxSniffFiles)) > 0 {
-		return 1
-	}
-	return 0
+// format is the testset loader as a folder sees it: the .jsonl files of
+// the folder and of its subfolders (as in the spec's testsets/unit,
+// testsets/integration layout) that sniff as testsets.
+var format = folder.Format{
+	Kind:     model.KindTestset,
+	What:     "testset .jsonl files",
+	Depth:    1,
+	Sniff:    SniffFile,
+	OpenFile: openFile,
+	Title:    filepath.Base,
 }
 
-// maxDirDepth is how deep Open and SniffDir look under a folder: the folder
-// and its subfolders.
-const maxDirDepth = 1
+// SniffDir scores a folder: 1 when it or one of its subfolders holds a
+// .jsonl file that sniffs as a testset.
+func SniffDir(dir string, names []string) int {
+	return format.SniffDir(dir, names, maxSniffFiles)
+}
 
 // maxSniffFiles bounds how many .jsonl files SniffDir reads: detection
 // must stay quick on a folder of thousands of other files.
 const maxSniffFiles = 50
 
-// testsetFiles lists the .jsonl files under dir (down to maxDirDepth) that
-// sniff as testsets, sorted. When limit > 0 it stops after limit such
-// files; when maxRead > 0, after reading that many .jsonl files.
-func testsetFiles(dir string, limit, maxRead int) []string {
-	var out []string
-	read := 0
-	var walk func(d string, depth int)
-	walk = func(d string, depth int) {
-		ents, err := os.ReadDir(d)
-		if err != nil {
-			return
-		}
-		var subdirs []string
-		for _, e := range ents {
-			if (limit > 0 && len(out) >= limit) || (maxRead > 0 && read >= maxRead) {
-				return
-			}
-			name := e.Name()
-			p := filepath.Join(d, name)
-			if strings.HasPrefix(name, ".") || name == "__MACOSX" {
-				continue
-			}
-			if e.IsDir() {
-				subdirs = append(subdirs, p)
-				continue
-			}
-			if !e.Type().IsRegular() || !strings.EqualFold(filepath.Ext(name), ".jsonl") {
-				continue
-			}
-			read++
-			if head, err := readHead(p); err == nil && SniffFile(name, head) > 0 {
-				out = append(out, p)
-			}
-		}
-		if depth < maxDirDepth {
-			for _, s := range subdirs {
-				walk(s, depth+1)
-			}
-		}
-	}
-	walk(dir, 0)
-	return out
-}
-
-func readHead(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	buf := make([]byte, headSize)
-	n, err := io.ReadFull(f, buf)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, err
-	}
-	return buf[:n], nil
-}
-
-// Open loads a testset file, or every testset .jsonl file of a folder (one
-// dataset each). The files are only read.
-func Open(path string) ([]*model.Dataset, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.IsDir() {
-		d, err := openFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return []*model.Dataset{d}, nil
-	}
-	files := testsetFiles(path, 0, 0)
-	if len(files) == 0 {
-		return nil, errors.New("no testset .jsonl files in this folder")
-	}
-	var out []*model.Dataset
-	for _, p := range files {
-		d, err := openFile(p)
-		if err != nil {
-			// One unreadable file must not hide the others: it becomes a
-			// dataset holding only the issue.
-			base := filepath.Base(p)
-			d = &model.Dataset{Kind: model.KindTestset, Path: p, Title: base, Task: base,
-				Issues:  []model.Issue{model.Errorf("read-error", p, 0, "", "cannot read the file: %v", err)},
-				Records: model.NewMemIndex(nil)}
-		}
-		out = append(out, d)
-	}
-	return out, nil
-}
+// Open loads a testset file, or every testset .jsonl file of a folder and
+// its subfolders (one dataset each, a file that cannot be read becoming a
+// dataset holding only the issue). The files are only read.
+func Open(path string) ([]*model.Dataset, error) { return format.Open(path) }
 
 func openFile(path string) (*model.Dataset, error) {
 	f, err := os.Open(path)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode"
+
+	"evalview/loaders/jsonl"
 )
 
 // title is the first meaningful text of the record, looked for in its
@@ -27,7 +29,7 @@ func (b *caseBuilder) title() string {
 			sources = append(sources, source{objectJSON(custom), true})
 		}
 	} else {
-		var inputs, expected []member
+		var inputs, expected []jsonl.Member
 		for _, m := range b.members {
 			switch {
 			case v1ExpectationKeys[m.Key]:
@@ -38,7 +40,7 @@ func (b *caseBuilder) title() string {
 		}
 		sources = append(sources, source{objectJSON(inputs), true}, source{objectJSON(expected), false})
 	}
-	if v := b.fields[keyBatchItems]; kindOf(v) == kindArray {
+	if v := b.fields[keyBatchItems]; jsonl.KindOf(v) == jsonl.KindArray {
 		if items, _ := parseArray(v); len(items) > 0 {
 			sources = append(sources, source{items[0], false})
 		}
@@ -62,13 +64,13 @@ func (b *caseBuilder) title() string {
 // prose; otherwise the value as compact JSON (not prose), or "" when it is
 // empty.
 func meaningfulText(raw []byte, single bool) (text string, prose bool) {
-	switch kindOf(raw) {
-	case kindInvalid, kindNull:
+	switch jsonl.KindOf(raw) {
+	case jsonl.KindInvalid, jsonl.KindNull:
 		return "", false
-	case kindString:
-		s, _ := stringValue(raw)
+	case jsonl.KindString:
+		s, _ := jsonl.String(raw)
 		return s, strings.TrimSpace(s) != ""
-	case kindObject:
+	case jsonl.KindObject:
 		ms := objectMembers(raw)
 		if len(ms) == 0 {
 			return "", false
@@ -76,13 +78,13 @@ func meaningfulText(raw []byte, single bool) (text string, prose bool) {
 		for _, m := range ms {
 			// Look at the raw bytes first: decoding every long string
 			// of a big record only to find no space in it is slow.
-			if kindOf(m.Value) == kindString && hasInnerSpace(m.Value) {
-				s, _ := stringValue(m.Value)
+			if jsonl.KindOf(m.Value) == jsonl.KindString && hasInnerSpace(m.Value) {
+				s, _ := jsonl.String(m.Value)
 				return s, true
 			}
 		}
 		if single && len(ms) == 1 {
-			if s, ok := stringValue(ms[0].Value); ok && strings.TrimSpace(s) != "" {
+			if s, ok := jsonl.String(ms[0].Value); ok && strings.TrimSpace(s) != "" {
 				return s, true
 			}
 		}

@@ -69,8 +69,17 @@ func Tabs(ds *model.Dataset, rec *model.Record) []Tab {
 		}
 		return false
 	}
-	add(len(rec.Messages) > 0 || len(rec.Options) > 0 || len(rec.References) > 0 ||
-		(rec.Target != "" && len(rec.Filters) == 0) || secTab("Prompt"), TabPrompt, "Prompt")
+	// A testset case reads in its Case tab (inputs, steps, batch,
+	// expectations) first; its references only repeat expected_outputs.
+	testset := ds != nil && ds.Kind == model.KindTestset
+	if testset {
+		builtin["Prompt"] = true
+	}
+	add(!testset && (len(rec.Messages) > 0 || len(rec.Options) > 0 || len(rec.References) > 0 ||
+		(rec.Target != "" && len(rec.Filters) == 0)) || secTab("Prompt"), TabPrompt, "Prompt")
+	if testset && secTab(caseTab) {
+		add(true, TabSection, caseTab)
+	}
 	add(len(rec.Attempts) > 0 || secTab("Responses"), TabResponses, "Responses")
 	add(len(rec.Filters) > 0 || secTab("Filters"), TabFilters, "Filters")
 	add(len(rec.Fields) > 0 || secTab(docName(ds)), TabDoc, docName(ds))
@@ -85,6 +94,9 @@ func Tabs(ds *model.Dataset, rec *model.Record) []Tab {
 	add(len(rec.Issues) > 0 || hasDSIssues, TabIssues, "Issues")
 	return tabs
 }
+
+// caseTab is the testset loader's tab of a test case's sections.
+const caseTab = "Case"
 
 // docName is "Doc" for lm-eval (the `doc` fields) and "Fields" elsewhere.
 func docName(ds *model.Dataset) string {
@@ -111,6 +123,9 @@ type Options struct {
 	Filter int
 	// Unfold opens few-shot examples and folded sections.
 	Unfold bool
+	// Markdown renders message and response text as markdown (see
+	// MarkdownDefault for the default per kind).
+	Markdown bool
 }
 
 // Doc is a rendered tab.
@@ -141,7 +156,11 @@ func Render(ds *model.Dataset, rec *model.Record, tab Tab, o Options) Doc {
 	case TabPrompt:
 		b.prompt(ds, rec)
 	case TabResponses:
-		b.responses(rec)
+		if ds != nil && ds.Kind == model.KindSample {
+			b.sampleResponses(rec)
+		} else {
+			b.responses(rec)
+		}
 	case TabFilters:
 		b.filters(ds, rec)
 	case TabDoc:

@@ -221,7 +221,7 @@ func TestResponsesAndTables(t *testing.T) {
 	}
 	doc = renderTab(t, &model.Dataset{Kind: model.KindRun}, rec, Tab{TabSection, DetailsTab}, 60, false)
 	flat = strings.Join(doc.Plain, "\n")
-	for _, want := range []string{"name                  value", "a long dimension name 1", "▸ Hidden (folded: z to unfold)"} {
+	for _, want := range []string{"name                  │ value", "a long dimension name │ 1", "▸ Hidden (folded: z to unfold)"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("details lack %q:\n%s", want, flat)
 		}
@@ -248,8 +248,22 @@ func TestPromptExtras(t *testing.T) {
 	}
 	doc := renderTab(t, &model.Dataset{Kind: model.KindSample}, rec, Tab{TabPrompt, "Prompt"}, 60, false)
 	flat := strings.Join(doc.Plain, "\n")
-	for _, want := range []string{"[image] a.png → /d/a.png (missing)", "[audio] https://x/y.wav (remote)", "→ tool call search  id c1", `"q": "x"`,
-		"── tool · answers c1 (search)", "← tool result for c1 (search)", "  A) one", "  B) two ✓ correct", "References", "  • B", "Target: B"} {
+	for _, want := range []string{"[image] a.png\n  → /d/a.png (missing)", "[audio] https://x/y.wav (remote)", `→ tool call search {"q":"x"}  id c1`,
+		"── tool · answers c1 (search) ─", "─\n  found", "  A) one", "  B) two ✓ correct", "References", "  • B"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, flat)
+		}
+	}
+	// The label only repeats references[0]: not shown twice.
+	if strings.Contains(flat, "Target: B") {
+		t.Errorf("target repeats the reference:\n%s", flat)
+	}
+	// A tool result not tied by its message says which call it answers;
+	// long arguments are pretty-printed under the call.
+	rec.Messages[1].Segments[0].Arguments = `{"query": "a longer query than fits on the line", "limit": 10}`
+	rec.Messages[2].ToolCallID = ""
+	flat = strings.Join(renderTab(t, &model.Dataset{Kind: model.KindSample}, rec, Tab{TabPrompt, "Prompt"}, 60, false).Plain, "\n")
+	for _, want := range []string{"→ tool call search  id c1\n  {\n    \"query\"", "← tool result for c1 (search)"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("prompt lacks %q:\n%s", want, flat)
 		}

@@ -60,17 +60,23 @@ func (b *builder) json(s string, indent int) {
 
 // sections renders the sections of one tab.
 func (b *builder) sections(rec *model.Record, tab string) {
+	dense := tab == caseTab
 	for _, s := range rec.Sections {
 		if sectionTab(s) != tab {
 			continue
 		}
-		b.blank()
-		b.section(s)
+		if !dense {
+			b.blank()
+		}
+		b.section(s, dense)
 	}
 }
 
 // section renders one section by its kind; folded ones collapse to a line.
-func (b *builder) section(s model.Section) {
+//
+// dense packs facts on shared lines and leaves out blank lines, for the
+// testset's Case tab, which must show a whole pipeline case at once.
+func (b *builder) section(s model.Section, dense bool) {
 	title := text.OneLine(s.Title)
 	if title == "" {
 		title = "section"
@@ -96,8 +102,12 @@ func (b *builder) section(s model.Section) {
 			b.para("(empty table)", b.st.Detail.Subtle, 0)
 			return
 		}
-		b.table(table{cols: s.Table.Columns, rows: s.Table.Rows, flex: -1})
+		b.grid(s.Table)
 	case model.SectionFacts:
+		if dense {
+			b.flowFacts(s.Facts)
+			break
+		}
 		for _, f := range s.Facts {
 			b.kv(f.Key, f.Value, 0)
 		}

@@ -1,6 +1,8 @@
 package content
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -36,7 +38,9 @@ func (b *builder) prompt(ds *model.Dataset, rec *model.Record) {
 			b.hang("  • ", text.Wrap(r, b.w-4))
 		}
 	}
-	if rec.Target != "" && len(rec.Filters) == 0 {
+	// The target is shown unless it only repeats the first reference
+	// (a Sample label is an alias of references[0]).
+	if rec.Target != "" && len(rec.Filters) == 0 && (len(rec.References) == 0 || rec.References[0] != rec.Target) {
 		b.blank()
 		b.kv("Target", rec.Target, 0)
 	}
@@ -77,13 +81,27 @@ func (b *builder) messages(msgs []model.Message) {
 				j++
 			}
 			b.blank()
-			b.fold(text.Plural(j-i, "few-shot message"))
+			b.fold(fewShotSummary(msgs[i:j]))
 			i = j - 1
 			continue
 		}
 		b.blank()
 		b.message(m, calls)
 	}
+}
+
+// fewShotSummary names a folded run of few-shot turns: "2 few-shot
+// examples (4 messages)" when the loader labelled each example's turns,
+// the message count otherwise.
+func fewShotSummary(msgs []model.Message) string {
+	seen := map[string]bool{}
+	for _, m := range msgs {
+		if m.Label == "" {
+			return text.Plural(len(msgs), "few-shot message")
+		}
+		seen[strings.TrimSuffix(m.Label, " answer")] = true
+	}
+	return text.Plural(len(seen), "few-shot example") + " (" + text.Plural(len(msgs), "message") + ")"
 }
 
 // toolCallNames maps tool call ids to tool names, to tie results to calls.
@@ -146,27 +164,51 @@ func (b *builder) message(m model.Message, calls map[string]string) {
 		b.para("(empty)", b.st.Detail.Subtle, 0)
 	}
 	for i, s := range m.Segments {
-		if i > 0 && s.Kind != model.SegText {
+		if i > 0 && segGroup(s.Kind) != segGroup(m.Segments[i-1].Kind) || s.Kind == model.SegToolCall && i > 0 {
 			b.blank()
+		}
+		if s.Kind == model.SegToolResult && s.ToolCallID == m.ToolCallID {
+			// The rule already says which call this answers.
+			b.toolResult(s.Text)
+			continue
 		}
 		b.segment(s, calls)
 	}
+}
+
+// segGroup groups segment kinds that read as one block: media references
+// stack without blank lines between them.
+func segGroup(k model.SegmentKind) int {
+	switch k {
+	case model.SegText:
+		return 0
+	case model.SegToolCall, model.SegToolResult:
+		return int(k)
+	}
+	return 1
 }
 
 // segment renders one piece of message content.
 func (b *builder) segment(s model.Segment, calls map[string]string) {
 	switch s.Kind {
 	case model.SegText:
-		t, more := capText(s.Text, maxTextBytes)
-		b.para(t, b.st.Detail.Value, 0)
-		b.more(more)
+		b.text(s.Text, b.st.Detail.Value, 0)
 	case model.SegToolCall:
 		head := render(b.st.Role.Tool, "→ tool call ") + render(b.st.Detail.Subheading, text.OneLine(s.ToolName))
+		id := ""
 		if s.ToolCallID != "" {
-			head += render(b.st.Detail.Subtle, "  id "+text.OneLine(s.ToolCallID))
+			id = render(b.st.Detail.Subtle, "  id "+text.OneLine(s.ToolCallID))
 		}
-		b.styled(head, 0)
-		if strings.TrimSpace(s.Arguments) != "" {
+		args := strings.TrimSpace(s.Arguments)
+		// Short arguments stay on the call's line; longer ones are
+		// pretty-printed under it.
+		if compact, ok := compactJSON(args); ok && len(compact) <= inlineArgs &&
+			text.Width(head)+1+text.Width(compact)+text.Width(id) <= b.w {
+			b.styled(head+" "+b.hl(text.Sanitize(compact))+id, 0)
+			break
+		}
+		b.styled(head+id, 0)
+		if args != "" {
 			b.json(s.Arguments, 2)
 		}
 	case model.SegToolResult:
@@ -178,33 +220,84 @@ func (b *builder) segment(s model.Segment, calls map[string]string) {
 			}
 		}
 		b.styled(head, 0)
-		t, more := capText(s.Text, maxTextBytes)
-		b.para(t, b.st.Detail.Value, 2)
-		b.more(more)
+		b.toolResult(s.Text)
 	default:
 		b.media(s)
 	}
 }
 
-// media renders a reference to an image, audio, video or file.
+// media renders a reference to an image, audio, video or file: the
+// reference as written with its attributes, then, for a local file, the
+// path it resolves to and whether it is there.
 func (b *builder) media(s model.Segment) {
-	ref := s.URL
-	if ref == "" {
-		ref = s.Resolved
-	}
-	line := render(b.st.Detail.Key, "["+s.Kind.String()+"]") + " " + text.Sanitize(ref)
-	if s.Resolved != "" && s.Resolved != s.URL && s.URL != "" {
-		line += render(b.st.Detail.Subtle, " → ") + text.Sanitize(s.Resolved)
-	}
+	line := render(b.st.Detail.Key, "["+s.Kind.String()+"]") + " " + text.OneLine(mediaRef(s.URL))
 	switch {
-	case s.Exists != nil && *s.Exists:
-		line += " " + render(b.st.Status.Pass, "(found)")
-	case s.Exists != nil:
-		line += " " + render(b.st.Issue.Warning, "(missing)")
-	case strings.Contains(s.URL, "://") && !strings.HasPrefix(s.URL, "file://"):
+	case s.URL == "":
+		line += " " + render(b.st.Issue.Error, "(no url)")
+	case s.Resolved == "" && strings.HasPrefix(strings.ToLower(s.URL), "data:"):
+		line += " " + render(b.st.Detail.Subtle, "(inline data)")
+	case s.Resolved == "" && strings.Contains(s.URL, "://"):
 		line += " " + render(b.st.Detail.Subtle, "(remote)")
 	}
+	for _, f := range s.Meta {
+		line += render(b.st.Detail.Subtle, " · "+text.OneLine(f.Key)+": "+text.OneLine(f.Value))
+	}
 	b.styled(line, 0)
+	if s.Resolved == "" {
+		return
+	}
+	at := render(b.st.Detail.Subtle, "→ ") + text.OneLine(s.Resolved)
+	switch {
+	case s.Exists != nil && *s.Exists:
+		at += " " + render(b.st.Status.Pass, "(found)")
+	case s.Exists != nil:
+		at += " " + render(b.st.Issue.Warning, "(missing)")
+	}
+	b.styled(at, 2)
+}
+
+// mediaRef shortens a data: URL to its header and size: the payload is
+// not worth a screen.
+func mediaRef(url string) string {
+	if !strings.HasPrefix(strings.ToLower(url), "data:") {
+		return url
+	}
+	head, payload, ok := strings.Cut(url, ",")
+	if !ok || len(url) <= 60 {
+		return url
+	}
+	return head + ",… (" + byteSize(len(payload)) + ")"
+}
+
+// toolResult writes a tool's answer under its call: JSON pretty-printed
+// and highlighted when it does not fit on a line, text as it is.
+func (b *builder) toolResult(s string) {
+	t := strings.TrimSpace(s)
+	if _, ok := compactJSON(t); ok && strings.ContainsAny(t[:1], "{[") {
+		if !strings.Contains(t, "\n") && text.Width(t) <= b.w-2 {
+			b.styled(b.hl(text.Sanitize(t)), 2) // as written: it fits
+		} else {
+			b.json(t, 2)
+		}
+		return
+	}
+	b.text(s, b.st.Detail.Value, 2)
+}
+
+// inlineArgs is the longest compact argument list shown on a tool call's
+// own line.
+const inlineArgs = 48
+
+// compactJSON returns s as one-line JSON when it is valid JSON.
+func compactJSON(s string) (string, bool) {
+	if s == "" || len(s) > maxJSONBytes || !json.Valid([]byte(s)) {
+		return "", false
+	}
+	var out bytes.Buffer
+	if json.Compact(&out, []byte(s)) != nil {
+		return "", false
+	}
+	return out.String(), true
 }
 
 // maxTextBytes caps one text block: a single 200 MB response must not

@@ -1,0 +1,175 @@
+// Package folder holds what the loaders of one-dataset-per-file JSONL
+// formats (Sample, testset) share for a folder argument: finding the
+// .jsonl files whose first bytes sniff as the format, reading those bytes
+// without blocking on odd entries, and opening every file found so that
+// one unreadable file does not hide the others.
+package folder
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"evalview/loaders/jsonl"
+	"evalview/model"
+)
+
+// HeadSize is how much of a file a folder sniffer reads, as
+// loaders.Detect does for a file.
+const HeadSize = 64 << 10
+
+// ReadHead returns the first HeadSize bytes of a regular file (fewer when
+// the file is shorter). A FIFO, device or folder is an error, checked
+// before opening: opening a FIFO found in a folder would block.
+func ReadHead(path string) ([]byte, error) {
+	f, err := jsonl.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, HeadSize)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// Format is what a folder needs to know of a one-dataset-per-file format.
+type Format struct {
+	// Kind is the datasets' kind.
+	Kind model.Kind
+	// What names the files in the error for a folder without any, as in
+	// "no Sample JSONL files in this folder".
+	What string
+	// Depth is how many levels of subfolders are searched: 0 for the
+	// folder's own files only.
+	Depth int
+	// Sniff scores a file from its name and first bytes; above 0 is the
+	// format's.
+	Sniff func(name string, head []byte) int
+	// OpenFile loads one file.
+	OpenFile func(path string) (*model.Dataset, error)
+	// Title names a file's dataset as OpenFile would, for a file it could
+	// not read.
+	Title func(path string) string
+}
+
+// Limits bound a search of a folder: both 0 search it all.
+type Limits struct {
+	// Found stops after that many files of the format.
+	Found int
+	// Read stops after reading that many .jsonl files, so detection stays
+	// quick in a folder of thousands of other files.
+	Read int
+}
+
+// Names lists a folder's entries as detection passes them to SniffDir:
+// sorted, folders ending in "/".
+func Names(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() {
+			n += "/"
+		}
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// Files returns the .jsonl files of dir that sniff as f, in name order,
+// then those of its subfolders down to f.Depth. names are dir's entries
+// as Names gives them; nil reads them. Hidden entries and __MACOSX (a
+// zip's resource forks) are passed over.
+func (f Format) Files(dir string, names []string, lim Limits) []string {
+	var out []string
+	read := 0
+	var walk func(d string, names []string, depth int)
+	walk = func(d string, names []string, depth int) {
+		if names == nil {
+			names, _ = Names(d)
+		}
+		var subdirs []string
+		for _, n := range names {
+			if (lim.Found > 0 && len(out) >= lim.Found) || (lim.Read > 0 && read >= lim.Read) {
+				return
+			}
+			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" {
+				continue
+			}
+			p := filepath.Join(d, n)
+			if strings.HasSuffix(n, "/") {
+				subdirs = append(subdirs, p)
+				continue
+			}
+			if !strings.EqualFold(filepath.Ext(n), ".jsonl") {
+				continue
+			}
+			read++
+			if head, err := ReadHead(p); err == nil && f.Sniff(n, head) > 0 {
+				out = append(out, p)
+			}
+		}
+		if depth < f.Depth {
+			for _, s := range subdirs {
+				walk(s, nil, depth+1)
+			}
+		}
+	}
+	walk(dir, names, 0)
+	return out
+}
+
+// SniffDir scores a folder: 1 when it holds a file of the format (within
+// maxRead .jsonl files read; 0: no limit), 0 otherwise. names are as
+// for Files.
+func (f Format) SniffDir(dir string, names []string, maxRead int) int {
+	if len(f.Files(dir, names, Limits{Found: 1, Read: maxRead})) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// Open loads a file of the format, or every file of the format in a
+// folder (see Files), one dataset each. A file of the folder that cannot
+// be read becomes a dataset holding only a read-error issue. Only a path
+// that cannot be read at all, or a folder without such files, is an
+// error.
+func (f Format) Open(path string) ([]*model.Dataset, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		ds, err := f.OpenFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return []*model.Dataset{ds}, nil
+	}
+	files := f.Files(path, nil, Limits{})
+	if len(files) == 0 {
+		return nil, errors.New("no " + f.What + " in this folder")
+	}
+	out := make([]*model.Dataset, 0, len(files))
+	for _, p := range files {
+		ds, err := f.OpenFile(p)
+		if err != nil {
+			title := f.Title(p)
+			ds = &model.Dataset{Kind: f.Kind, Path: p, Title: title, Task: title,
+				Records: model.NewMemIndex(nil),
+				Issues:  []model.Issue{model.Errorf("read-error", p, 0, "", "cannot read the file: %v", err)}}
+		}
+		out = append(out, ds)
+	}
+	return out, nil
+}
