@@ -22,6 +22,10 @@ type renderKey struct {
 	filter int
 	unfold bool
 	gen    int
+	// markdown is whether message and response text renders as markdown.
+	markdown bool
+	// pair is the side-by-side attempts (pairOn) of the Responses tab.
+	pair [2]int
 }
 
 // renderedMsg carries a tab rendered off the event loop.
@@ -61,6 +65,16 @@ type detailPane struct {
 	focused bool
 	// tabHits are the tab bar's clickable spans, pane-relative.
 	tabHits []tabHit
+	// markdown holds the user's markdown choice per kind (m), when made;
+	// see markdownOn.
+	markdown map[model.Kind]bool
+	// pairOn shows two attempts side by side in Responses (|); pair holds
+	// their 0-based positions (run_attempts.go).
+	pairOn bool
+	pair   [2]int
+	// pairSide is the side of the pair last moved (0 left, 1 right):
+	// the attempt the copy keys take.
+	pairSide int
 }
 
 // tabHit is a clickable tab in the tab bar.
@@ -132,10 +146,11 @@ func (d *detailPane) selectTab(i int) tea.Cmd {
 }
 
 func (d *detailPane) key() renderKey {
-	k := renderKey{ds: d.ds, rec: d.rec, width: d.w, filter: d.filter, unfold: d.unfold, gen: d.c.Gen}
+	k := renderKey{ds: d.ds, rec: d.rec, width: d.w, filter: d.filter, unfold: d.unfold, gen: d.c.Gen, markdown: d.markdownOn()}
 	if d.tab < len(d.tabs) {
 		k.tab = d.tabs[d.tab]
 	}
+	k.pair = d.pairKey(k.tab)
 	return k
 }
 
@@ -159,17 +174,17 @@ func (d *detailPane) refresh() tea.Cmd {
 		d.apply(k, content.Doc{})
 		return nil
 	}
-	opts := content.Options{Width: d.w, Styles: d.c.Styles, Highlighter: d.c.HL, Filter: d.filter, Unfold: d.unfold}
-	if recordSize(d.rec) <= syncRenderBytes {
+	opts := content.Options{Width: d.w, Styles: d.c.Styles, Highlighter: d.c.HL, Filter: d.filter, Unfold: d.unfold, Markdown: k.markdown}
+	if recordSize(d.rec) <= d.syncBytes(k) {
 		d.pending = nil
-		doc := content.Render(k.ds, k.rec, k.tab, opts)
+		doc := renderTab(k, opts)
 		d.store(k, doc)
 		d.apply(k, doc)
 		return nil
 	}
 	d.pending = &k
 	return safeCmd(func() tea.Msg {
-		return renderedMsg{key: k, doc: content.Render(k.ds, k.rec, k.tab, opts)}
+		return renderedMsg{key: k, doc: renderTab(k, opts)}
 	})
 }
 
@@ -266,6 +281,8 @@ func (d detailPane) Update(msg tea.Msg) (detailPane, tea.Cmd) {
 	case key.Matches(k, km.Detail.Fold):
 		d.unfold = !d.unfold
 		return d, d.refresh()
+	case key.Matches(k, km.Detail.Markdown):
+		return d, d.toggleMarkdown()
 	case key.Matches(k, km.Nav.Top):
 		d.vp.GotoTop()
 	case key.Matches(k, km.Nav.Bottom):
@@ -330,6 +347,6 @@ func (d detailPane) ShortHelp() []key.Binding {
 func (d detailPane) FullHelp() [][]key.Binding {
 	k := d.c.Keys
 	return [][]key.Binding{
-		{k.Detail.PrevTab, k.Detail.NextTab, k.Detail.Tab, k.Detail.Fold, k.Detail.Back},
+		{k.Detail.PrevTab, k.Detail.NextTab, k.Detail.Tab, k.Detail.Fold, k.Detail.Markdown, k.Detail.Back},
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"evalview/model/query"
 	"evalview/tui/content"
 	"evalview/tui/styles"
 	"evalview/tui/text"
@@ -148,6 +149,11 @@ func (d *detailPane) tabAt(x int) (int, bool) {
 // detailSearch is a search inside the rendered tab.
 type detailSearch struct {
 	query string
+	// re, when set, finds the matches instead of query as plain text: a
+	// list search shown in the detail (listhits.go), regex or plain.
+	re *query.Matcher
+	// fromList marks a search that follows the list's `/` search.
+	fromList bool
 	// matches are (line, start cell, end cell) of each hit.
 	matches []match
 	cur     int
@@ -160,6 +166,10 @@ func (s *detailSearch) find(plain []string) {
 	s.matches = s.matches[:0]
 	if s.query == "" {
 		s.cur = -1
+		return
+	}
+	if s.re != nil {
+		s.findMatcher(plain)
 		return
 	}
 	fold := strings.ToLower(s.query) == s.query

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/text"
 )
 
 // handleWindowSize lays the panes out again.
@@ -95,13 +96,16 @@ func (m *Model) selectionChanged() tea.Cmd {
 func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 	if msg.err == nil && msg.rec != nil {
 		m.records.put(recordKey{msg.ds, msg.idx}, msg.rec)
+		m.traceRecordOpen(msg.took, rawSize(msg.rec))
 	}
 	if msg.id != m.loadID {
 		return nil
 	}
 	m.loading = false
 	if msg.err != nil {
-		m.note = "record " + strconv.Itoa(msg.idx+1) + " could not be read"
+		// The usual cause is a file changed since it was opened: offer
+		// the reload.
+		m.note = "record " + strconv.Itoa(msg.idx+1) + " could not be read; r reloads"
 		cmd := m.detail.SetRecord(msg.ds, msg.idx, nil, m.list.st.tab)
 		m.detail.loadErr = msg.err.Error()
 		m.detail.tabs = nil // the dataset's issues stay in reach from other records
@@ -130,6 +134,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	m.syncFilter()
 	m.note = ""
 	m.detail.clearSearch()
+	m.syncListHits()
 	m.enableKeys()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())
 }
@@ -149,7 +154,7 @@ func (m *Model) cycleFilter() tea.Cmd {
 		return nil
 	}
 	m.list.st.filter = (m.list.st.filter + 1) % len(ds.Filters)
-	if m.list.st.wrongOnly {
+	if m.list.filtered() {
 		m.list.rebuild()
 	}
 	m.syncFilter()
@@ -168,7 +173,8 @@ func (m *Model) toggleWrongOnly() tea.Cmd {
 
 // pollCmd ticks while the current dataset's index is still growing.
 func (m *Model) pollCmd() tea.Cmd {
-	if m.polling || len(m.datasets) == 0 || m.datasets[m.cur].Records.Done() {
+	m.syncIndexes()
+	if m.polling || len(m.datasets) == 0 || !m.anyGrowing() {
 		return nil
 	}
 	m.polling = true
@@ -178,6 +184,7 @@ func (m *Model) pollCmd() tea.Cmd {
 // handleIndexTick takes in the records a background index found.
 func (m *Model) handleIndexTick() tea.Cmd {
 	m.polling = false
+	m.syncIndexes()
 	before := len(m.list.st.visible)
 	m.list.refresh()
 	m.header.refresh()
@@ -185,7 +192,7 @@ func (m *Model) handleIndexTick() tea.Cmd {
 	if before == 0 && len(m.list.st.visible) > 0 {
 		cmd = m.selectionChanged()
 	}
-	return tea.Batch(cmd, m.pollCmd())
+	return tea.Batch(cmd, m.pollCmd(), m.startDeep())
 }
 
 // busy reports work the status bar shows a spinner for.
@@ -243,7 +250,12 @@ func (m *Model) statusInfo() statusInfo {
 		in.filter = ds.Filters[st.filter]
 	}
 	in.wrongOnly = st.wrongOnly
+	in.pin, in.work = m.pinLabel(), m.deepStatus()
+	in.listQuery = m.listQueryStatus()
 	switch {
+	case m.detailFollowsListSearch():
+		in.query, in.hits, in.where = st.query, len(m.detail.search.matches), m.detail.TabName()
+		in.matchCur = m.detail.search.cur + 1
 	case m.searchIn == focusList && st.query != "":
 		in.query, in.hits, in.where = st.query, len(st.matches), "list"
 		in.matchCur = st.matchIdx + 1
@@ -251,7 +263,10 @@ func (m *Model) statusInfo() statusInfo {
 		in.query, in.hits, in.where = m.detail.search.query, len(m.detail.search.matches), m.detail.TabName()
 		in.matchCur = m.detail.search.cur + 1
 	}
-	if mark := m.detail.scrollMark(); mark != "" && m.overlay == overlayNone {
+	if s := m.topSheet(); s != nil && m.overlay == overlayNone {
+		// The sheet covers the detail: name it, not the hidden scroll.
+		in.scroll = text.OneLine(s.Title())
+	} else if mark := m.detail.scrollMark(); mark != "" && m.overlay == overlayNone {
 		in.scroll = m.detail.TabName() + " " + mark
 	}
 	switch {

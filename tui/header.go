@@ -26,6 +26,8 @@ type headerPane struct {
 	counts  countCache
 	// switchX is the column span of the dataset switcher, for clicks.
 	switchX [2]int
+	// run is the run views' state (threshold), for run datasets.
+	run *runSettings
 }
 
 // countCache holds the status and issue counts of one dataset under one
@@ -82,6 +84,9 @@ func (h *headerPane) refresh() {
 func (h *headerPane) View() string {
 	if h.w <= 0 || h.lines <= 0 {
 		return ""
+	}
+	if runHeader(h.ds) {
+		return h.runView()
 	}
 	var out []string
 	out = append(out, h.titleLine())

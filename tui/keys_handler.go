@@ -12,6 +12,8 @@ import (
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.c.Keys
 	switch {
+	case m.ergo.prompt != nil:
+		return m.handlePromptKey(k)
 	case m.typing:
 		return m.handleSearchKey(k)
 	case m.layout.TooSmall || !m.ready:
@@ -57,6 +59,14 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.nextMatch(1)
 	case key.Matches(k, km.Search.Prev):
 		return m.nextMatch(-1)
+	case key.Matches(k, km.Compare.Filters, km.Compare.Slices, km.Compare.Runs) && m.compareApplies(k):
+		return m.openCompareSheet(k)
+	}
+	if cmd, ok := m.handleToolKey(k); ok {
+		return cmd
+	}
+	if cmd, ok := m.handleRunKey(k); ok {
+		return cmd
 	}
 	if m.focus == focusList {
 		return m.handleListKey(k)
@@ -71,11 +81,16 @@ func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, km.List.Open):
 		m.setFocus(focusDetail)
+		m.showFirstListHit()
 		return nil
+	case key.Matches(k, km.Detail.Markdown):
+		return m.detail.toggleMarkdown()
 	case key.Matches(k, km.Search.Cancel) && m.list.st.query != "":
 		cmd := m.setQueryIn(focusList, "")
 		m.enableKeys()
 		return cmd
+	case key.Matches(k, km.Search.Cancel) && m.list.st.pin != nil:
+		return m.clearPin()
 	case key.Matches(k, km.Detail.Tab, km.List.PrevTab, km.List.NextTab):
 		d := &m.detail
 		i := keys.TabNumber(k.String())
@@ -192,6 +207,8 @@ func (m *Model) enableKeys() {
 	km.Search.Next.SetEnabled(query != "")
 	km.Search.Prev.SetEnabled(query != "")
 	km.Detail.Fold.SetEnabled(m.detail.doc.Folds > 0 || m.detail.unfold)
+	m.enableCompareKeys()
+	m.enableRunKeys()
 	km.Detail.Tab.SetEnabled(len(m.detail.tabs) > 1)
 	km.Detail.PrevTab.SetEnabled(len(m.detail.tabs) > 1)
 	km.Detail.NextTab.SetEnabled(len(m.detail.tabs) > 1)
@@ -216,6 +233,7 @@ func (m *Model) shortHelp() []key.Binding {
 	} else {
 		b = m.detail.ShortHelp()
 	}
+	b = append(b, m.runShortHelp()...)
 	b = append(b, km.Search.Next, km.Dataset.Next, km.Global.Help, km.Global.Quit)
 	return b
 }

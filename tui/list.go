@@ -1,13 +1,16 @@
 package tui
 
 import (
+	"context"
 	"sort"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/model/query"
 	"evalview/tui/content"
 	"evalview/tui/text"
 )
@@ -19,6 +22,8 @@ type listState struct {
 	// -1 when the dataset has none.
 	filter    int
 	wrongOnly bool
+	// pin, when set, restricts the list to records chosen in a sheet (pin.go).
+	pin *pinSet
 	// visible lists the record indexes shown, ascending; known is how many
 	// records of the (possibly growing) index were looked at.
 	visible []int
@@ -31,6 +36,17 @@ type listState struct {
 	query    string
 	matches  []int
 	matchIdx int
+	// where is the `:` query line narrowing the list, whereQ its parse
+	// (nil when where is empty); sortKey orders the list (empty column:
+	// file order, visible ascending).
+	where   string
+	whereQ  *query.Query
+	sortKey query.SortKey
+	// pending tags a filter computed off the event loop; while it runs
+	// the list shows the old rows and takes in no new ones.
+	pending int
+	// columns are the fields shown (`c`); nil: the kind's defaults.
+	columns []string
 }
 
 // listPane is the record list: a status glyph, an issue marker, the id,
@@ -41,6 +57,9 @@ type listPane struct {
 	st      listState
 	w, h    int
 	focused bool
+	// notesFor gives a dataset's error-analysis notes to queries, sorting
+	// and the label column (notes.go); nil or a nil result: no notes.
+	notesFor func(*model.Dataset) query.NoteLookup
 }
 
 func newListPane(c *Common) listPane { return listPane{c: c} }
@@ -65,33 +84,109 @@ func (l *listPane) wrong(s model.Summary) bool {
 	return s.Outcome(l.st.filter).Status == model.StatusFail
 }
 
-// refresh takes in records the index gained since the last look.
+// env is what the list's query and sort are evaluated against.
+func (l *listPane) env() query.Env {
+	env := query.Env{Dataset: l.ds, Filter: l.st.filter}
+	if l.notesFor != nil {
+		env.Notes = l.notesFor(l.ds)
+	}
+	return env
+}
+
+// filtered reports whether the visible rows depend on more than the index
+// (a query, the wrong-only switch or a sort), so a filter change must
+// rebuild them.
+func (l *listPane) filtered() bool {
+	return l.st.wrongOnly || !l.st.whereQ.Empty() || l.st.sortKey.Column != ""
+}
+
+// refresh takes in records the index gained since the last look: those
+// pinned (pin.go), matching the query and, with wrong-only, failed.
 func (l *listPane) refresh() {
-	if l.ds == nil {
+	if l.ds == nil || l.st.pending != 0 {
 		return
 	}
 	n := l.ds.Records.Len()
-	for i := l.st.known; i < n; i++ {
-		if !l.st.wrongOnly || l.wrong(l.ds.Records.Summary(i)) {
-			l.st.visible = append(l.st.visible, i)
+	if n > l.st.known {
+		added := visibleRows(l.ds, l.env(), l.st.pin, l.st.whereQ, l.st.wrongOnly, l.st.known, n)
+		if len(added) > 0 && l.st.sortKey.Column != "" {
+			// Keep the cursor's record under the cursor while rows arrive.
+			sel, had := l.Selected()
+			l.st.visible = append(l.st.visible, added...)
+			query.Sort(l.env(), l.st.visible, l.st.sortKey)
+			if had {
+				l.st.cursor = l.position(sel)
+			}
+		} else {
+			l.st.visible = append(l.st.visible, added...)
 		}
 	}
 	l.st.known = max(l.st.known, n)
 	l.clamp()
 }
 
-// rebuild recomputes the visible records after the filter or the wrong-only
-// switch changed, keeping the cursor on the same record when it is still
-// shown, else on the next one.
+// visibleRows returns the records in [from, to) of ds that the list shows:
+// those pinned (a nil pin keeps all), matching q (nil: all) and, with
+// wrongOnly, failed under env.Filter. It reads summaries only and is safe
+// off the event loop.
+func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, wrongOnly bool, from, to int) []int {
+	out := make([]int, 0, to-from)
+	for i := from; i < to; i++ {
+		if !pin.has(i) {
+			continue
+		}
+		s := ds.Records.Summary(i)
+		if wrongOnly && s.Outcome(env.Filter).Status != model.StatusFail {
+			continue
+		}
+		if q.Empty() || q.Match(env, s) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// position returns the list position of record i, or where it would be:
+// the next record shown after it in file order (the last row if none);
+// in a sorted list, the cursor's position when i is gone.
+func (l *listPane) position(i int) int {
+	v := l.st.visible
+	if l.st.sortKey.Column == "" {
+		return min(sort.SearchInts(v, i), len(v)-1)
+	}
+	for pos, j := range v {
+		if j == i {
+			return pos
+		}
+	}
+	return min(l.st.cursor, len(v)-1)
+}
+
+// rebuild recomputes the visible records after the filter, the query, the
+// sort, the pin or the wrong-only switch changed, keeping the cursor on
+// the same record when it is still shown, else on the next one.
 func (l *listPane) rebuild() {
 	sel, hadSel := l.Selected()
-	l.st.visible, l.st.known = l.st.visible[:0:0], 0
+	l.st.visible, l.st.known, l.st.pending = l.st.visible[:0:0], 0, 0
 	l.st.matches, l.st.matchIdx = nil, 0
 	l.refresh()
 	if hadSel {
-		pos := sort.SearchInts(l.st.visible, sel)
-		l.st.cursor = min(pos, len(l.st.visible)-1)
+		l.st.cursor = l.position(sel)
 	}
+	l.clamp()
+	l.center()
+}
+
+// setVisible installs rows computed off the event loop for the records
+// [0, known), keeping the cursor's record, then takes in newer records.
+func (l *listPane) setVisible(rows []int, known int) {
+	sel, hadSel := l.Selected()
+	l.st.visible, l.st.known, l.st.pending = rows, known, 0
+	l.st.matches, l.st.matchIdx = nil, 0
+	if hadSel {
+		l.st.cursor = l.position(sel)
+	}
+	l.refresh()
 	l.clamp()
 	l.center()
 }
@@ -173,6 +268,29 @@ func (l *listPane) rowAt(y int) (int, bool) {
 	return pos, true
 }
 
+// columns returns the fields the list shows: the user's choice (`c`) or
+// the dataset kind's defaults.
+func (l *listPane) columns() []string {
+	if l.st.columns != nil {
+		return l.st.columns
+	}
+	return l.defaultColumns()
+}
+
+// defaultColumns are the kind's default columns, with the notes' label
+// column once the dataset has notes.
+func (l *listPane) defaultColumns() []string {
+	cols := defaultColumns(l.ds)
+	if l.notesFor != nil && l.notesFor(l.ds) != nil {
+		cols = withLabelColumn(cols)
+	}
+	return cols
+}
+
+// rowPrefix is the width of the cursor mark, status glyph and issue marker
+// before the columns.
+const rowPrefix = 6
+
 // View renders the heading and the visible rows, exactly l.h lines.
 func (l listPane) View() string {
 	if l.h <= 0 || l.w <= 0 {
@@ -180,33 +298,10 @@ func (l listPane) View() string {
 	}
 	st := l.c.Styles
 	out := make([]string, 0, l.h)
-	end := min(len(l.st.visible), l.st.offset+l.rows())
-	page := l.st.visible[min(l.st.offset, end):end]
-	idW, scoreW := 2, 4
-	for _, i := range page {
-		s := l.ds.Records.Summary(i)
-		idW = max(idW, text.Width(text.OneLine(s.ID)))
-		if o := s.Outcome(l.st.filter); o.HasScore {
-			scoreW = max(scoreW, text.Width(text.FormatScore(o.Score)))
-		}
-	}
-	// Ids get what they need as long as titles keep 12 cells (ids are cut
-	// in the middle: their ends tell records apart).
-	idW = min(idW, max(4, l.w-6-2-scoreW-12), max(4, l.w/2))
-	// marker, glyph, issue marker, id, title, score: the title takes the rest.
-	titleW := l.w - 6 - idW - 1 - 1 - scoreW
-
-	head := "    " + "  " + text.Pad("id", idW) + " " + text.Pad(l.titleHead(), max(0, titleW))
-	metric := ""
-	if l.ds != nil {
-		metric = text.OneLine(l.ds.MainMetric)
-	}
-	if metric == "" {
-		metric = "score"
-	}
-	head = text.Truncate(strings.TrimRight(head, " "), max(0, l.w-text.Width(metric)-1))
-	head = text.Pad(head, l.w-text.Width(metric)) + metric
-	head = text.Truncate(head, l.w)
+	page := l.page()
+	env := l.env()
+	cols := l.layout(env, page)
+	head := text.Truncate(strings.Repeat(" ", rowPrefix)+headingLine(cols, max(0, l.w-rowPrefix)), l.w)
 	hs := st.List.Heading
 	if l.focused {
 		hs = st.List.HeadingFocused
@@ -216,20 +311,13 @@ func (l listPane) View() string {
 	if len(l.st.visible) == 0 {
 		out = append(out, st.List.Empty.Render(text.Pad(l.emptyText(), l.w)))
 	}
-	for pos := l.st.offset; pos < end; pos++ {
-		out = append(out, l.row(pos, idW, titleW, scoreW))
+	for k, s := range page {
+		out = append(out, l.row(l.st.offset+k, s, env, cols))
 	}
 	for len(out) < l.h {
 		out = append(out, strings.Repeat(" ", l.w))
 	}
 	return strings.Join(out[:l.h], "\n")
-}
-
-func (l *listPane) titleHead() string {
-	if l.ds != nil && l.ds.Kind == model.KindLMEval {
-		return "question"
-	}
-	return "title"
 }
 
 func (l *listPane) emptyText() string {
@@ -238,6 +326,10 @@ func (l *listPane) emptyText() string {
 		return "  No records."
 	case l.ds.Records.Len() == 0:
 		return "  Indexing…"
+	case l.st.pending != 0:
+		return "  Filtering…"
+	case !l.st.whereQ.Empty():
+		return "  No records match :" + text.OneLine(l.st.where) + " (: edits the query)."
 	case l.st.wrongOnly && l.st.filter >= 0 && l.st.filter < len(l.ds.Filters):
 		return "  No wrong answers under " + text.OneLine(l.ds.Filters[l.st.filter]) + " (x shows all)."
 	default:
@@ -245,11 +337,9 @@ func (l *listPane) emptyText() string {
 	}
 }
 
-// row renders list position pos.
-func (l *listPane) row(pos, idW, titleW, scoreW int) string {
+// row renders list position pos, record summary s.
+func (l *listPane) row(pos int, s model.Summary, env query.Env, cols []colLayout) string {
 	st := l.c.Styles
-	i := l.st.visible[pos]
-	s := l.ds.Records.Summary(i)
 	o := s.Outcome(l.st.filter)
 	status := shownStatus(o)
 	cursor := pos == l.st.cursor
@@ -266,25 +356,28 @@ func (l *listPane) row(pos, idW, titleW, scoreW int) string {
 	} else if s.Warnings > 0 {
 		issue = content.IssueGlyph(model.SeverityWarning)
 	}
-	score := ""
-	if o.HasScore && o.Present {
-		score = text.FormatScore(o.Score)
-	} else if !o.Present {
-		score = "–"
+	cells := make([]string, len(cols))
+	for k, c := range cols {
+		cells[k] = c.cell(cellText(env, s, c.field))
 	}
-	id := text.Pad(text.TruncateMiddle(text.OneLine(s.ID), idW), idW)
-	title := text.Pad(text.FirstLine(s.Title), max(0, titleW))
 	if cursor {
 		rs := st.List.CursorBlurred
 		if l.focused {
 			rs = st.List.Cursor
 		}
-		line := mark + content.Glyph(status) + " " + issue + " " + id + " " + title + " " + text.PadLeft(score, scoreW)
+		line := mark + content.Glyph(status) + " " + issue + " " + strings.Join(cells, " ")
 		return rs.Render(text.Pad(line, l.w))
 	}
+	for k, c := range cols {
+		switch c.field {
+		case "id":
+			cells[k] = st.List.ID.Render(cells[k])
+		case "score":
+			cells[k] = st.List.Score.Render(cells[k])
+		}
+	}
 	line := mark + st.Outcome(status).Render(content.Glyph(status)) + " " +
-		issueStyle.Render(issue) + " " + st.List.ID.Render(id) + " " + title + " " +
-		st.List.Score.Render(text.PadLeft(score, scoreW))
+		issueStyle.Render(issue) + " " + strings.Join(cells, " ")
 	return text.Pad(line, l.w)
 }
 
@@ -309,6 +402,8 @@ func (l listPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom},
 		{k.List.Open, k.Global.CycleFilter, k.Global.WrongOnly},
+		{k.Tools.Query, k.Tools.Sort, k.Tools.Reverse, k.Tools.Columns, k.Tools.Facets, k.Tools.Export, k.Tools.Reload, k.Tools.Follow},
+		{k.Tools.Copy, k.Tools.CopyPath, k.Tools.Pager, k.Tools.Editor, k.Tools.Label, k.Tools.Annotate},
 	}
 }
 
@@ -324,17 +419,92 @@ func matchQuery(s model.Summary, query string) bool {
 	return strings.Contains(s.ID, query) || strings.Contains(s.Title, query)
 }
 
+// recordSearchMax is the largest complete dataset whose list search loads
+// every record to match its whole text; bigger ones match id and title,
+// or the source bytes when the index can search them (model.RawSearcher).
+const recordSearchMax = 5000
+
+// listSearches cancels a dataset's running list search when a newer one
+// starts (the user typed another letter).
+var listSearches = struct {
+	sync.Mutex
+	cancel map[*model.Dataset]context.CancelFunc
+}{cancel: map[*model.Dataset]context.CancelFunc{}}
+
+// listSearchCtx returns the context of a new search of ds, cancelling the
+// previous one.
+func listSearchCtx(ds *model.Dataset) context.Context {
+	listSearches.Lock()
+	defer listSearches.Unlock()
+	if c := listSearches.cancel[ds]; c != nil {
+		c()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	listSearches.cancel[ds] = cancel
+	return ctx
+}
+
+// searchMatcher compiles a list search: "~pattern" is a regex, anything
+// else plain text; both smart case. A bad regex falls back to plain text.
+func searchMatcher(q string) *query.Matcher {
+	if p, ok := strings.CutPrefix(q, "~"); ok && p != "" {
+		if m, err := query.NewMatcher(p, true); err == nil {
+			return m
+		}
+	}
+	m, _ := query.NewMatcher(q, false)
+	return m
+}
+
 // listSearchCmd finds the list positions matching query, off the event
-// loop: a list can hold a million rows.
-func listSearchCmd(id int, ds *model.Dataset, visible []int, query string, jump bool) tea.Cmd {
+// loop: a list can hold a million rows. Small complete datasets are
+// searched over the whole record text (query.RecordText); big ones over
+// the source bytes when the index is a model.RawSearcher (hits stream in),
+// else over id and title.
+func listSearchCmd(id int, ds *model.Dataset, visible []int, q string, jump bool) tea.Cmd {
 	vis := append([]int(nil), visible...)
+	ctx := listSearchCtx(ds)
+	m := searchMatcher(q)
+	if m == nil {
+		return nil
+	}
+	if ds.Records.Done() && ds.Records.Len() <= recordSearchMax {
+		return safeCmd(func() tea.Msg {
+			rows, _ := query.Search(ctx, ds, vis, m)
+			if ctx.Err() != nil {
+				return nil
+			}
+			return listSearchMsg{id: id, ds: ds, query: q, matches: positionsOf(vis, rows), jump: jump}
+		})
+	}
+	if rs, ok := ds.Records.(model.RawSearcher); ok && !m.Regex() {
+		return rawSearchCmd(ctx, rs, id, ds, vis, q, jump)
+	}
 	return safeCmd(func() tea.Msg {
 		var out []int
 		for pos, i := range vis {
-			if matchQuery(ds.Records.Summary(i), query) {
+			if pos%4096 == 0 && ctx.Err() != nil {
+				return nil
+			}
+			s := ds.Records.Summary(i)
+			if m.Match(s.ID) || m.Match(s.Title) {
 				out = append(out, pos)
 			}
 		}
-		return listSearchMsg{id: id, ds: ds, query: query, matches: out, jump: jump}
+		return listSearchMsg{id: id, ds: ds, query: q, matches: out, jump: jump}
 	})
+}
+
+// positionsOf returns the list positions of rows, which are in the order
+// of vis (a subsequence of it).
+func positionsOf(vis, rows []int) []int {
+	out := make([]int, 0, len(rows))
+	k := 0
+	for pos, i := range vis {
+		if k < len(rows) && rows[k] == i {
+			out = append(out, pos)
+			k++
+		}
+	}
+	return out
 }

@@ -57,6 +57,14 @@ type Model struct {
 	focus   focus
 	// sheets are full-body views stacked over the list and detail.
 	sheets []sheet
+	// deep holds the background deep passes and their reports (deep.go).
+	deep deepState
+	// ergo holds the query line, prompts, columns and notes (querybar.go).
+	ergo ergoState
+	// run holds the run views' threshold and high-score switch (run_*.go).
+	run *runSettings
+	// follow watches a growing file (follow.go).
+	follow followState
 
 	// search: the input while typing, and the pane it searches.
 	input    queryInput
@@ -75,6 +83,8 @@ type Model struct {
 
 	crash   *crashInfo
 	program *tea.Program
+	// trace writes EVALVIEW_TRACE timings (trace.go).
+	trace *tracer
 }
 
 // New returns the browser over datasets (at least one is expected; none
@@ -91,11 +101,14 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.help.Styles = st.Help
+	m.run = newRunSettings(opts.Threshold)
+	m.header.run = m.run
 	m.states = make([]listState, len(datasets))
 	for i, ds := range datasets {
 		m.states[i] = listState{filter: initialFilter(ds, opts.Filter)}
 	}
 	m.list.focused = true
+	m.initErgo()
 	m.enableKeys()
 	if len(datasets) > 0 {
 		m.list.SetDataset(datasets[0], m.states[0])
@@ -158,7 +171,7 @@ func (m *Model) Init() tea.Cmd {
 	if autoTheme(m.opts.Theme) {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	cmds = append(cmds, m.pollCmd())
+	cmds = append(cmds, m.pollCmd(), m.startDeep(), m.startFollow())
 	return tea.Batch(cmds...)
 }
 
@@ -186,6 +199,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.PasteMsg:
+		if m.ergo.prompt != nil {
+			return m.handlePromptPaste(msg)
+		}
 		return m.handlePaste(msg)
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg)
@@ -202,11 +218,17 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleListSearch(msg)
 	case indexTickMsg:
 		return m.handleIndexTick()
+	case deepTickMsg:
+		return m.handleDeepTick()
+	case deepDoneMsg:
+		return m.handleDeepDone(msg)
 	case spinner.TickMsg:
 		return m.handleSpin(msg)
 	case crashMsg:
 		m.crash = msg.info
 		return tea.Quit
+	case ergoMsg:
+		return msg.applyTo(m)
 	}
 	return nil
 }
@@ -226,6 +248,7 @@ func (m *Model) View() (v tea.View) {
 		return tea.NewView("evalview crashed; quitting…")
 	}
 	v = tea.NewView(m.render())
+	m.traceView()
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "evalview"
@@ -257,7 +280,9 @@ func (m *Model) render() string {
 			parts = append(parts, m.bodyView())
 		}
 	}
-	if m.typing {
+	if m.ergo.prompt != nil {
+		parts = append(parts, m.promptView())
+	} else if m.typing {
 		in := m.statusInfo()
 		parts = append(parts, m.status.searchLine(m.input.View(m.c.Styles), m.searchWhere(), in.hits, m.input.Value() != ""))
 	} else {

@@ -133,11 +133,13 @@ func (m *Model) setQuery(q string) tea.Cmd {
 // setQueryIn searches pane in for q ("" clears the search).
 func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 	if in == focusDetail {
+		m.detail.search.re, m.detail.search.fromList = nil, false
 		m.detail.setQuery(q)
 		return nil
 	}
 	m.list.st.query = q
 	m.list.st.matches, m.list.st.matchIdx = nil, 0
+	m.syncListHits()
 	m.searchID++
 	if q == "" {
 		return nil
@@ -181,7 +183,7 @@ func (m *Model) handleListSearch(msg listSearchMsg) tea.Cmd {
 
 // nextMatch moves to the next (1) or previous (-1) match of the search.
 func (m *Model) nextMatch(dir int) tea.Cmd {
-	if m.searchIn == focusDetail {
+	if m.searchIn == focusDetail || m.detailFollowsListSearch() && len(m.detail.search.matches) > 0 {
 		m.detail.nextMatch(dir)
 		return nil
 	}

@@ -14,6 +14,11 @@ type statusInfo struct {
 	pos, shown, all int
 	filter          string
 	wrongOnly       bool
+	// pin names what the list is pinned to (pin.go); work is background
+	// work of the comparison views ("re-extracting 45%").
+	pin, work string
+	// listQuery is the list's `:` query and sort (querybar.go).
+	listQuery string
 	// search state: the query, the current match (1-based) and how many;
 	// where names the pane searched.
 	query          string
@@ -49,6 +54,15 @@ func (s statusBar) View(in statusInfo) string {
 	}
 	if in.wrongOnly {
 		parts = append(parts, st.Active.Render("wrong only"))
+	}
+	if in.listQuery != "" {
+		parts = append(parts, st.Active.Render(in.listQuery))
+	}
+	if in.pin != "" {
+		parts = append(parts, st.Active.Render(text.OneLine(in.pin)))
+	}
+	if in.work != "" {
+		parts = append(parts, st.Loading.Render(in.work))
 	}
 	if in.query != "" {
 		q := "/" + text.OneLine(in.query)

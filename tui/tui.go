@@ -30,6 +30,27 @@ type Options struct {
 	// Filter preselects an lm-eval filter by name ("" = the dataset's
 	// first).
 	Filter string
+	// Threshold is the run zips' starting high-score threshold (the
+	// site's high-score list: average weighted score at or above it);
+	// 0 uses each run's scores_map pass_threshold, else 8.5.
+	Threshold float64
+	// Notes opens a dataset's error-analysis notes (`l`, `a`); nil turns
+	// notes off. The browser calls it once per dataset, when first needed.
+	Notes func(ds *model.Dataset) NoteStore
+	// Export writes records rows of ds (in list order) to path, JSONL or
+	// CSV by the path's extension, as `evalview export` does, and returns
+	// how many it wrote; nil turns `w` off. filter is the list's lm-eval
+	// filter.
+	Export func(path string, ds *model.Dataset, rows []int, filter int) (int, error)
+	// Reopen loads a dataset again from its files (`r`); nil turns reload
+	// off.
+	Reopen func(ds *model.Dataset) (*model.Dataset, error)
+	// Follow starts in follow mode (`--follow`, ctrl+r): the current
+	// dataset's file or folder is watched and reloaded as it grows.
+	Follow bool
+	// Keys overrides key bindings by name ("tools.sort": ["s"]), from the
+	// config file; unknown names are reported by ApplyKeyOverrides.
+	Keys map[string][]string
 }
 
 // Run builds the program, runs it until the user quits, and restores the
@@ -40,6 +61,7 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	m := New(datasets, opts)
 	p := tea.NewProgram(m)
 	m.program = p
+	armTestPanic(p) // only when EVALVIEW_TEST_PANIC is set
 	defer func() {
 		// Last resort: a panic that escaped Bubble Tea's own recovery.
 		if r := recover(); r != nil {
@@ -47,11 +69,17 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 			err = crashError(&crashInfo{value: r, stack: debug.Stack()})
 		}
 	}()
+	capture := captureStderr() // for panics Bubble Tea recovers itself
 	_, runErr := p.Run()
+	printed := capture.stop()
+	m.stopDeep() // a deep pass may still run in the background
 	if m.crash != nil {
 		return crashError(m.crash)
 	}
 	if errors.Is(runErr, tea.ErrProgramPanic) {
+		if path, werr := writeCrashLog(&crashInfo{value: "recovered by Bubble Tea", stack: []byte(printed)}, time.Now()); werr == nil {
+			return fmt.Errorf("evalview crashed (the stack was printed above); the crash log is %s (please attach it to a bug report)", path)
+		}
 		return fmt.Errorf("the browser crashed (the stack was printed above): %w", runErr)
 	}
 	return runErr

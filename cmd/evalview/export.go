@@ -10,14 +10,14 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"evalview/model"
 )
 
 func newExportCmd(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		common commonFlags
-		format string
+		common    commonFlags
+		format    string
+		where     string
+		notesPath string
 	)
 	cmd := &cobra.Command{
 		Use:   "export [flags] PATH...",
@@ -25,12 +25,21 @@ func newExportCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `export writes every record of every dataset in the normalized view model:
 dataset, kind, task, id, title, status, score, target, per-filter answers,
 statuses and metrics (lm-eval), attempt counts and scores, labels, tags and
-issue counts.
+issue counts, and error-analysis notes (note_labels, note) when the
+artifact has a notes file.
 
-Exit codes: 0, or 2 when a path cannot be opened at all.`,
+--where QUERY exports only the matching records, in the language of the
+browser's : line: field comparisons (score<5, category=math, status=fail,
+filter=flexible-extract, tag:critical, label:"extraction bug"), regexes
+(title~^How), negation (-term) and bare words; terms are ANDed.
+
+Exit codes: 0, or 2 when a path cannot be opened at all or the query is
+invalid (the error names its column).`,
 		Example: `  evalview export results/my-model/ > records.jsonl
   evalview export --format csv samples_gsm8k_*.jsonl > gsm8k.csv
-  evalview export results/ | jq -c 'select(.status == "fail") | {id, target}'`,
+  evalview export results/ | jq -c 'select(.status == "fail") | {id, target}'
+  evalview export --where 'status=fail filter=flexible-extract' samples_gsm8k_*.jsonl
+  evalview export --where 'category=math score<5' --format csv run.zip > low.csv`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "jsonl" && format != "csv" {
@@ -43,28 +52,21 @@ Exit codes: 0, or 2 when a path cannot be opened at all.`,
 			for _, e := range openErrs {
 				fmt.Fprintln(stderr, "evalview:", e)
 			}
-			var rows []model.ExportRow
+			sets := make([]exportSet, 0, len(datasets))
+			opener := &noteOpener{path: notesPath}
 			for _, ds := range datasets {
-				for i := 0; i < ds.Records.Len(); i++ {
-					rec, err := ds.Records.Record(i)
+				set := exportSet{ds: ds, notes: opener.open(ds)}
+				if where != "" {
+					rows, err := whereRows(ds, where, set.notes)
 					if err != nil {
-						fmt.Fprintln(stderr, "evalview:", err)
-						continue
+						return usageError(stderr, err)
 					}
-					row := model.NewExportRow(ds, rec)
-					if format == "jsonl" {
-						if err := writeJSONL(stdout, row); err != nil {
-							return err
-						}
-						continue
-					}
-					rows = append(rows, row)
+					set.rows = rows
 				}
+				sets = append(sets, set)
 			}
-			if format == "csv" {
-				if err := writeCSV(stdout, rows); err != nil {
-					return err
-				}
+			if _, err := writeExport(stdout, stderr, format, sets); err != nil {
+				return err
 			}
 			if len(openErrs) > 0 {
 				return exitError{exitOpenFails}
@@ -74,11 +76,13 @@ Exit codes: 0, or 2 when a path cannot be opened at all.`,
 	}
 	addAsFlag(cmd, &common)
 	cmd.Flags().StringVar(&format, "format", "jsonl", "output format: jsonl or csv")
+	cmd.Flags().StringVar(&where, "where", "", "export only the records matching QUERY (the browser's : query language)")
+	cmd.Flags().StringVar(&notesPath, "notes", "", "notes file to read labels and notes from (default: each artifact's sidecar)")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"jsonl", "csv"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-func writeJSONL(w io.Writer, row model.ExportRow) error {
+func writeJSONL(w io.Writer, row exportLine) error {
 	b, err := json.Marshal(row)
 	if err != nil {
 		return err
@@ -89,10 +93,12 @@ func writeJSONL(w io.Writer, row model.ExportRow) error {
 
 // writeCSV writes rows with one column group per filter and metric seen in
 // any row, so that rows of different datasets line up.
-func writeCSV(w io.Writer, rows []model.ExportRow) error {
+func writeCSV(w io.Writer, rows []exportLine) error {
 	filterMetrics := map[string]map[string]bool{}
 	maxAttempts := 0
+	withNotes := false
 	for _, r := range rows {
+		withNotes = withNotes || len(r.NoteLabels) > 0 || r.Note != ""
 		for f, ef := range r.Filters {
 			if filterMetrics[f] == nil {
 				filterMetrics[f] = map[string]bool{}
@@ -113,6 +119,9 @@ func writeCSV(w io.Writer, rows []model.ExportRow) error {
 	}
 	for i := 1; i <= maxAttempts; i++ {
 		header = append(header, "attempt"+strconv.Itoa(i)+":score")
+	}
+	if withNotes {
+		header = append(header, "note_labels", "note")
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(header); err != nil {
@@ -138,6 +147,9 @@ func writeCSV(w io.Writer, rows []model.ExportRow) error {
 			} else {
 				rec = append(rec, "")
 			}
+		}
+		if withNotes {
+			rec = append(rec, strings.Join(r.NoteLabels, "; "), r.Note)
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

@@ -85,6 +85,9 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		common commonFlags
 		demo   bool
 		opts   tui.Options
+		// notesPath and configPath override the notes sidecar and the
+		// config file.
+		notesPath, configPath string
 	)
 	root := &cobra.Command{
 		Use:   "evalview [flags] PATH...",
@@ -101,6 +104,8 @@ Formats are detected from content; --as forces one.`,
   evalview results/my-model/               # an lm-eval model folder
   evalview samples_gsm8k_2025-08-07T11-42-40.066002.jsonl
   evalview run.zip                         # an eval run zip
+  evalview --threshold 9 run.zip           # high scores (H, v) at 9, not 8.5
+  evalview --follow runs/current/          # a run still being written
   evalview check --json results/           # validation for CI
   evalview summary results/my-model/       # recomputed vs reported metrics`,
 		Version: version,
@@ -125,12 +130,26 @@ Formats are detected from content; --as forces one.`,
 			if err != nil {
 				return usageError(stderr, err)
 			}
+			if opts.Threshold < 0 || opts.Threshold > 10 {
+				return usageError(stderr, fmt.Errorf("--threshold %v: want a score from 0 to 10", opts.Threshold))
+			}
+			o.Background = true // the browser shows the list while it grows
 			datasets, err := loaders.Open(args, o)
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
 				if len(datasets) == 0 {
 					return exitError{exitOpenFails}
 				}
+			}
+			if notesPath == "" {
+				notesPath = configNotesPath(configPath)
+			}
+			opener := &noteOpener{path: notesPath}
+			opts.Notes = opener.tuiNotes
+			opts.Export = exportFile(opener)
+			opts.Reopen = reopener(o)
+			if err := applyConfig(cmd, &opts, configPath, stderr); err != nil {
+				return usageError(stderr, err)
 			}
 			if err := tui.Run(datasets, opts); err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
@@ -144,6 +163,10 @@ Formats are detected from content; --as forces one.`,
 	root.Flags().BoolVar(&demo, "demo", false, "open the demo artifacts built into the binary")
 	root.Flags().StringVar(&opts.Theme, "theme", "auto", "color theme: auto, dark or light")
 	root.Flags().StringVar(&opts.Filter, "filter", "", "lm-eval filter to select first (e.g. flexible-extract)")
+	root.Flags().StringVar(&notesPath, "notes", "", "file for error-analysis notes (default: <artifact>.evalview-notes.jsonl next to each artifact)")
+	root.Flags().StringVar(&configPath, "config", "", "config file (default: $XDG_CONFIG_HOME/evalview/config.json)")
+	root.Flags().BoolVar(&opts.Follow, "follow", false, "follow a file or run folder still being written: reload as it grows, keeping the cursor (ctrl+r toggles)")
+	root.Flags().Float64Var(&opts.Threshold, "threshold", 0, "run zips: the starting high-score threshold, 0 to 10 (default: the run's scores_map pass_threshold, else 8.5); t, + and - change it in the browser")
 	addAsFlag(root, &common)
 	root.AddCommand(newCheckCmd(stdout, stderr), newSummaryCmd(stdout, stderr), newExportCmd(stdout, stderr))
 	return root

@@ -164,7 +164,7 @@ func (r *rec) text(f fieldRef) (string, bool) {
 			v = r.s.Outcomes[r.fi].Answer
 		}
 	case fAgreement:
-		v = agreement(r.s)
+		v = r.s.Agreement()
 	case fNote:
 		v = r.loadNote().text
 	default:
@@ -223,27 +223,6 @@ func (r *rec) each(f fieldRef, fn func(v string, fi int) bool) bool {
 		}
 	}
 	return false
-}
-
-// agreement is "pass", "fail"... when every filter row of the doc has
-// that status, "mixed" when they differ, "" without rows.
-func agreement(s *model.Summary) string {
-	first, n := model.StatusUnscored, 0
-	for _, o := range s.Outcomes {
-		if !o.Present {
-			continue
-		}
-		if n == 0 {
-			first = o.Status
-		} else if o.Status != first {
-			return "mixed"
-		}
-		n++
-	}
-	if n == 0 {
-		return ""
-	}
-	return first.String()
 }
 
 // formatNum writes a number the shortest way that parses back to it.

@@ -91,7 +91,13 @@ func Parse(line string) (*Query, error) {
 	q := &Query{}
 	neg := false
 	var pending *span // the "not" or dashes waiting for a term
+	// col and colPos track the 1-based column of byte colPos, so that each
+	// term's column costs only the runes since the previous term (counting
+	// from the start for every term made long lines quadratic).
+	col, colPos := 1, 0
 	for _, sp := range lex(line) {
+		col += utf8.RuneCountInString(line[colPos:sp.start])
+		colPos = sp.start
 		if sp.unterminated {
 			return nil, errAt(line, sp, "unterminated-quote", "unterminated quote")
 		}
@@ -104,7 +110,7 @@ func Parse(line string) (*Query, error) {
 			pending = &s
 			continue
 		}
-		t, err := parseTerm(line, sp)
+		t, err := parseTerm(line, sp, col)
 		if err != nil {
 			return nil, err
 		}
@@ -146,9 +152,10 @@ func (t *term) cost() int {
 	return c
 }
 
-// parseTerm parses one term, without its negation.
-func parseTerm(line string, sp span) (term, error) {
-	t := term{pos: sp.start, col: utf8.RuneCountInString(line[:sp.start]) + 1, raw: sp.raw(line)}
+// parseTerm parses one term, without its negation; col is the term's
+// 1-based column.
+func parseTerm(line string, sp span, col int) (term, error) {
+	t := term{pos: sp.start, col: col, raw: sp.raw(line)}
 	if sp.op < 0 {
 		t.field = fieldRef{kind: fBare}
 		t.value, _ = unquote(line[sp.body:sp.end])

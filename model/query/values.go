@@ -92,7 +92,7 @@ func (idx *ValueIndex) add(s model.Summary) {
 			idx.answers[fi][o.Answer]++
 		}
 	}
-	if a := agreement(&s); a != "" {
+	if a := s.Agreement(); a != "" {
 		idx.agreement[a]++
 	}
 	idx.attempts = idx.attempts || s.Attempts > 0

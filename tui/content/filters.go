@@ -8,8 +8,11 @@ import (
 	"evalview/tui/text"
 )
 
-// filters renders the target and one table row per filter: the extracted
-// answer, the metric values and whether it matches the target.
+// filters renders the target and the filters side by side, one table row
+// per filter: the logged answer (highlighted and marked ≠ where it differs
+// from the other filters'), evalview's re-extraction when it has one, the
+// metric values, the fraction of repeats right, and whether it matches the
+// target. Vote histograms of the repeats follow (votes.go).
 func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 	if rec.Target != "" {
 		b.kv("Target", rec.Target, 0)
@@ -29,15 +32,27 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 			}
 		}
 	}
-	cols := append([]string{"", "filter", "answer"}, metrics...)
-	cols = append(cols, "")
+	side := sideBySide(rec)
+	cols := []string{"", "filter", "answer"}
+	if side.extracted {
+		cols = append(cols, "re-extracted")
+	}
+	firstMetric := len(cols)
+	cols = append(cols, metrics...)
+	if side.repeats {
+		cols = append(cols, "repeats ✓")
+	}
+	cols = append(cols, "", "")
 	rows := make([][]string, 0, len(rec.Filters))
-	for _, f := range rec.Filters {
+	for i, f := range rec.Filters {
 		mark := " "
 		if f.Filter == selected {
 			mark = "▸"
 		}
 		row := []string{mark, f.Filter, oneLineAnswer(f.Answer)}
+		if side.extracted {
+			row = append(row, side.rows[i].extracted)
+		}
 		for _, name := range metrics {
 			if v, ok := f.Metric(name); ok {
 				row = append(row, text.FormatScore(v))
@@ -45,17 +60,34 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 				row = append(row, "–")
 			}
 		}
-		rows = append(rows, append(row, Glyph(f.Status)))
+		if side.repeats {
+			row = append(row, side.rows[i].repeats)
+		}
+		differs := ""
+		if side.rows[i].differs {
+			differs = "≠"
+		}
+		rows = append(rows, append(row, Glyph(f.Status), differs))
 	}
-	t := table{cols: cols, rows: rows, flex: 2, rightAlign: map[int]bool{}}
+	t := table{cols: cols, rows: rows, flex: 2, rightAlign: map[int]bool{}, watch: map[int]bool{2: true}}
+	if side.extracted {
+		t.watch[3] = true
+	}
 	for i := range metrics {
-		t.rightAlign[3+i] = true
+		t.rightAlign[firstMetric+i] = true
+	}
+	if side.repeats {
+		t.rightAlign[firstMetric+len(metrics)] = true
 	}
 	t.rowStyle = func(r int, cell int, s string) string {
 		f := rec.Filters[r]
 		switch {
-		case cell == len(cols)-1:
+		case cell == len(cols)-2:
 			return render(b.st.Outcome(f.Status), s)
+		case cell == len(cols)-1 || (cell == 2 && side.rows[r].differs):
+			return render(b.st.Detail.Match, s)
+		case cell == 3 && side.extracted && side.rows[r].mismatch:
+			return render(b.st.Issue.Warning, s)
 		case f.Filter == selected:
 			return render(b.st.Detail.Selected, s)
 		}
@@ -80,6 +112,8 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 			b.kv(f.Filter, ans, 2)
 		}
 	}
+	b.extractionNotes(rec)
+	b.votes(rec, selected)
 	if line := filterLines(rec.Filters); line != "" {
 		b.blank()
 		b.para(line, b.st.Detail.Subtle, 0)
@@ -116,6 +150,8 @@ type table struct {
 	// -1 shrinks the widest column.
 	flex       int
 	rightAlign map[int]bool
+	// watch lists the columns whose cutting is reported; nil watches all.
+	watch map[int]bool
 	// rowStyle styles a cell's padded text; nil leaves it plain.
 	rowStyle func(row, col int, s string) string
 }
@@ -123,19 +159,26 @@ type table struct {
 // minCol is the narrowest a shrunk column gets.
 const minCol = 6
 
+// cellWidths returns the width of each column: its widest cell, heading
+// included, each shown on one line. Cells beyond the columns are ignored.
+func cellWidths(cols []string, rows [][]string) []int {
+	widths := make([]int, len(cols))
+	for i, c := range cols {
+		widths[i] = text.Width(text.OneLine(c))
+	}
+	for _, r := range rows {
+		for i := 0; i < len(cols) && i < len(r); i++ {
+			widths[i] = max(widths[i], text.Width(text.OneLine(r[i])))
+		}
+	}
+	return widths
+}
+
 // table writes t and reports, per row, whether a cell was cut. When even
 // shrunk columns do not fit, each row is written as a block instead.
 func (b *builder) table(t table) []bool {
 	n := len(t.cols)
-	widths := make([]int, n)
-	for i, c := range t.cols {
-		widths[i] = text.Width(text.OneLine(c))
-	}
-	for _, r := range t.rows {
-		for i := 0; i < n && i < len(r); i++ {
-			widths[i] = max(widths[i], text.Width(text.OneLine(r[i])))
-		}
-	}
+	widths := cellWidths(t.cols, t.rows)
 	gaps := 0
 	for i := range widths {
 		if widths[i] > 0 && i < n-1 {
@@ -170,7 +213,7 @@ func (b *builder) table(t table) []bool {
 			if i < len(cells) {
 				c = text.OneLine(cells[i])
 			}
-			if row >= 0 && text.Width(c) > widths[i] {
+			if row >= 0 && text.Width(c) > widths[i] && (t.watch == nil || t.watch[i]) {
 				cut[row] = true
 			}
 			if t.rightAlign[i] {

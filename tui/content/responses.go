@@ -30,6 +30,7 @@ func (b *builder) responses(rec *model.Record) {
 		a := rec.Attempts[0]
 		b.rule(render(b.st.Detail.Subheading, "response"))
 		b.attemptText(a)
+		b.extractions(a)
 		b.attemptFacts(a)
 		return
 	}
@@ -50,11 +51,42 @@ func plainAttempt(a model.Attempt) bool {
 
 // attempt renders one numbered attempt.
 func (b *builder) attempt(i int, a model.Attempt, n int) {
-	num := i + 1
-	if a.Index > 0 {
-		num = a.Index
+	b.rule(b.attemptHead(attemptName(i, a), a, n, "weighted "))
+	if len(a.Scores) > 0 {
+		b.scores(a.Scores)
 	}
-	head := render(b.st.Detail.Subheading, "#"+itoa(num))
+	b.attemptError(a)
+	b.attemptText(a)
+	b.extractions(a)
+	if a.Judge != "" {
+		b.blank()
+		b.kv("judge", a.Judge, 0)
+	}
+	b.attemptFacts(a)
+	b.rawResponse(a)
+}
+
+// rawResponse writes an attempt's raw response JSON, folded unless the
+// options unfold.
+func (b *builder) rawResponse(a model.Attempt) {
+	if a.Raw == "" {
+		return
+	}
+	b.blank()
+	if b.o.Unfold {
+		b.para("raw response", b.st.Detail.Subheading, 0)
+		b.json(a.Raw, 2)
+	} else {
+		b.fold("raw response, " + byteSize(len(a.Raw)))
+	}
+}
+
+// attemptHead is the heading of attempt a, one of n: its name ("#3",
+// "prediction #1") and "of n" when there are several, the outcome, the
+// status word where it says more, the weighted score after scoreLabel and
+// the duration.
+func (b *builder) attemptHead(name string, a model.Attempt, n int, scoreLabel string) string {
+	head := render(b.st.Detail.Subheading, name)
 	if n > 1 {
 		head += render(b.st.Detail.Subtle, " of "+itoa(n))
 	}
@@ -65,44 +97,35 @@ func (b *builder) attempt(i int, a model.Attempt, n int) {
 		head += "  " + render(b.st.Detail.Label, text.OneLine(a.StatusText))
 	}
 	if a.HasWeighted {
-		head += "  " + render(b.st.Detail.Key, "weighted ") + render(b.st.Detail.Subheading, text.FormatScore(a.Weighted))
+		head += "  " + render(b.st.Detail.Key, scoreLabel) + render(b.st.Detail.Subheading, text.FormatScore(a.Weighted))
 	}
 	if a.DurationMS > 0 {
 		head += render(b.st.Detail.Subtle, "  "+text.FormatDuration(a.DurationMS))
 	}
-	b.rule(head)
-	if len(a.Scores) > 0 {
-		b.scores(a.Scores)
+	return head
+}
+
+// attemptError writes an attempt's error, if any: "error: type: message",
+// then the error body (an HTTP response, a traceback) raw and indented.
+func (b *builder) attemptError(a model.Attempt) {
+	if a.ErrorType == "" && a.Error == "" && a.ErrorBody == "" {
+		return
 	}
-	if a.ErrorType != "" || a.Error != "" || a.ErrorBody != "" {
-		msg := strings.TrimSpace(strings.Join(nonEmpty(a.ErrorType, a.Error), ": "))
-		if msg == "" {
-			msg = "error"
-		}
-		b.para("error: "+msg, b.st.Status.Error, 0)
-		if a.ErrorBody != "" {
-			t, more := capText(a.ErrorBody, maxTextBytes)
-			b.para(t, b.st.Detail.Subtle, 2)
-			b.more(more)
-		}
+	msg := strings.Join(nonEmpty(a.ErrorType, a.Error), ": ")
+	if msg == "" {
+		msg = "error"
 	}
-	b.attemptText(a)
-	if a.Judge != "" {
-		b.blank()
-		b.kv("judge", a.Judge, 0)
-	}
-	b.attemptFacts(a)
-	if a.Raw != "" {
-		b.blank()
-		if b.o.Unfold {
-			b.para("raw response", b.st.Detail.Subheading, 0)
-			b.json(a.Raw, 2)
-		} else {
-			b.fold("raw response, " + byteSize(len(a.Raw)))
-		}
+	b.para("error: "+msg, b.st.Status.Error, 0)
+	if a.ErrorBody != "" {
+		t, more := capText(a.ErrorBody, maxTextBytes)
+		b.para(t, b.st.Detail.Subtle, 2)
+		b.more(more)
 	}
 }
 
+// attemptText writes an attempt's response: as markdown when the options
+// ask for it, raw otherwise, the text its filters' regexes matched
+// highlighted either way (see markdownSpans).
 func (b *builder) attemptText(a model.Attempt) {
 	if a.Text == "" {
 		if a.Error == "" && a.ErrorType == "" {
@@ -111,7 +134,14 @@ func (b *builder) attemptText(a model.Attempt) {
 		return
 	}
 	t, more := capText(a.Text, maxTextBytes)
-	b.para(t, b.st.Detail.Value, 0)
+	spans := matchSpans(a.Extractions, len(t))
+	switch {
+	case b.markdownSpans(t, spans, 0):
+	case len(spans) > 0:
+		b.styled(b.highlightSpans(t, spans), 0)
+	default:
+		b.para(t, b.st.Detail.Value, 0)
+	}
 	b.more(more)
 }
 

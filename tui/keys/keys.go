@@ -14,6 +14,9 @@ type KeyMap struct {
 	Detail  Detail
 	Search  Search
 	Dataset Dataset
+	Compare Compare
+	Tools   Tools
+	Run     Run
 }
 
 // Global bindings work whatever pane has the focus.
@@ -55,6 +58,9 @@ type Detail struct {
 	Tab  key.Binding
 	Fold key.Binding
 	Back key.Binding
+	// Markdown switches message and response text between markdown and
+	// raw; it also works from the list.
+	Markdown key.Binding
 }
 
 // Search bindings start a search and move between its matches; Confirm
@@ -74,6 +80,63 @@ type Dataset struct {
 	Picker key.Binding
 	Choose key.Binding
 	Close  key.Binding
+}
+
+// Compare bindings open the comparison sheets (filters, slices, two runs)
+// and work inside them.
+type Compare struct {
+	Filters key.Binding
+	Slices  key.Binding
+	Runs    key.Binding
+	// PickA and PickB choose the filters (or the other dataset) compared.
+	PickA  key.Binding
+	PickB  key.Binding
+	Field  key.Binding
+	Choose key.Binding
+	Close  key.Binding
+}
+
+// Tools bindings are the everyday tools of the list and detail: the query
+// line, sorting, columns, facets, copying, the pager and editor, export,
+// error-analysis notes and reload. Complete cycles completions in the
+// query line and the label prompt.
+type Tools struct {
+	Query    key.Binding
+	Complete key.Binding
+	Sort     key.Binding
+	Reverse  key.Binding
+	Columns  key.Binding
+	Facets   key.Binding
+	Copy     key.Binding
+	CopyPath key.Binding
+	Pager    key.Binding
+	Editor   key.Binding
+	Export   key.Binding
+	Label    key.Binding
+	Annotate key.Binding
+	Reload   key.Binding
+	// Follow watches the file for growth and reloads (a run still being
+	// written).
+	Follow key.Binding
+}
+
+// Run bindings show two attempts side by side (any format with
+// attempts) and drive the run zip views: the high-score threshold and
+// filter, the score distribution sheet and the run's full facts.
+// QueryHint matches nothing: it puts the run query fields in the help.
+type Run struct {
+	Pair         key.Binding
+	LeftPrev     key.Binding
+	LeftNext     key.Binding
+	RightPrev    key.Binding
+	RightNext    key.Binding
+	Threshold    key.Binding
+	ThresholdUp  key.Binding
+	ThresholdDn  key.Binding
+	HighScore    key.Binding
+	Distribution key.Binding
+	Info         key.Binding
+	QueryHint    key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: the habits users bring from
@@ -99,7 +162,7 @@ func DefaultKeyMap() KeyMap {
 			Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "bottom")),
 		},
 		List: List{
-			Open:    key.NewBinding(key.WithKeys("enter", "l", "right"), key.WithHelp("enter/l", "open detail")),
+			Open:    key.NewBinding(key.WithKeys("enter", "right"), key.WithHelp("enter", "open detail")),
 			PrevTab: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous tab")),
 			NextTab: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next tab")),
 		},
@@ -109,6 +172,8 @@ func DefaultKeyMap() KeyMap {
 			Tab:     key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "go to tab")),
 			Fold:    key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "unfold/fold")),
 			Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
+
+			Markdown: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "markdown/raw")),
 		},
 		Search: Search{
 			Start:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
@@ -123,6 +188,47 @@ func DefaultKeyMap() KeyMap {
 			Picker: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "pick dataset")),
 			Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open dataset")),
 			Close:  key.NewBinding(key.WithKeys("esc", "D"), key.WithHelp("esc", "close picker")),
+		},
+		Tools: Tools{
+			Query:    key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "query")),
+			Complete: key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "complete")),
+			Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort column")),
+			Reverse:  key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
+			Columns:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "columns")),
+			Facets:   key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "facets")),
+			Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
+			CopyPath: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy path")),
+			Pager:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $PAGER")),
+			Editor:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open in $EDITOR")),
+			Export:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "export list")),
+			Label:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "labels")),
+			Annotate: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "note")),
+			Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+			Follow:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "follow a growing file")),
+		},
+		Run: Run{
+			Pair:         key.NewBinding(key.WithKeys("|"), key.WithHelp("|", "attempts side by side")),
+			LeftPrev:     key.NewBinding(key.WithKeys("("), key.WithHelp("(", "left: previous attempt")),
+			LeftNext:     key.NewBinding(key.WithKeys(")"), key.WithHelp(")", "left: next attempt")),
+			RightPrev:    key.NewBinding(key.WithKeys("{"), key.WithHelp("{", "right: previous attempt")),
+			RightNext:    key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "right: next attempt")),
+			Threshold:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "set threshold")),
+			ThresholdUp:  key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "threshold +0.5")),
+			ThresholdDn:  key.NewBinding(key.WithKeys("-"), key.WithHelp("-", "threshold -0.5")),
+			HighScore:    key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "high scores only")),
+			Distribution: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "score histogram")),
+			Info:         key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "run info")),
+			QueryHint:    key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "category=… errored=yes labels.status=…")),
+		},
+		Compare: Compare{
+			Filters: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "compare filters")),
+			Slices:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "slices")),
+			Runs:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "compare runs")),
+			PickA:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next A")),
+			PickB:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "next B")),
+			Field:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "next grouping")),
+			Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
+			Close:   key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
 		},
 	}
 }

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"evalview/tui"
+	"evalview/tui/keys"
+)
+
+// config is the browser's config file, JSON:
+//
+//	{
+//	  "theme": "light",
+//	  "notes": "~/eval-notes.jsonl",
+//	  "keys": {"tools.sort": ["o"], "global.quit": ["q", "ctrl+q"]}
+//	}
+//
+// Flags given on the command line win over the file.
+type config struct {
+	Theme string              `json:"theme"`
+	Notes string              `json:"notes"`
+	Keys  map[string][]string `json:"keys"`
+}
+
+// defaultConfigPath is $XDG_CONFIG_HOME/evalview/config.json, with
+// ~/.config when XDG_CONFIG_HOME is unset.
+func defaultConfigPath() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "evalview", "config.json")
+}
+
+// loadConfig reads the config file at path ("" = the default path, which
+// may be missing). A file given explicitly must exist.
+func loadConfig(path string) (config, string, error) {
+	explicit := path != ""
+	if !explicit {
+		path = defaultConfigPath()
+	}
+	var c config
+	if path == "" {
+		return c, "", nil
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !explicit {
+		return c, "", nil
+	}
+	if err != nil {
+		return c, path, fmt.Errorf("config: %w", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, path, fmt.Errorf("config %s: %w", path, err)
+	}
+	switch strings.ToLower(c.Theme) {
+	case "", "auto", "dark", "light":
+	default:
+		return c, path, fmt.Errorf("config %s: unknown theme %q (want auto, dark or light)", path, c.Theme)
+	}
+	km := keys.DefaultKeyMap()
+	for name, ks := range c.Keys {
+		if err := km.Override(name, ks); err != nil {
+			return c, path, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	return c, path, nil
+}
+
+// applyConfig folds the config file into the browser's options; flags set
+// on the command line win.
+func applyConfig(cmd *cobra.Command, opts *tui.Options, path string, _ io.Writer) error {
+	c, _, err := loadConfig(path)
+	if err != nil {
+		return err
+	}
+	if c.Theme != "" && !cmd.Flags().Changed("theme") {
+		opts.Theme = c.Theme
+	}
+	opts.Keys = c.Keys
+	return nil
+}
+
+// configNotesPath is the notes file from the config, used when --notes
+// is not given.
+func configNotesPath(path string) string {
+	c, _, err := loadConfig(path)
+	if err != nil {
+		return ""
+	}
+	return expandHome(c.Notes)
+}
+
+// expandHome replaces a leading ~/ with the home folder.
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return p
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"evalview/model"
+	"evalview/model/query"
+)
+
+// exportLine is an export row with the record's error-analysis notes
+// (JSON fields note_labels and note, CSV columns of the same names).
+type exportLine struct {
+	model.ExportRow
+	NoteLabels []string `json:"note_labels,omitempty"`
+	Note       string   `json:"note,omitempty"`
+}
+
+// noteGetter reads a record's notes; artifactNotes and tui.NoteStore
+// have it.
+type noteGetter interface {
+	Get(id string) (labels []string, note string)
+}
+
+// exportSet is what to export of one dataset: rows (record indexes in
+// output order), nil for every record.
+type exportSet struct {
+	ds    *model.Dataset
+	rows  []int
+	notes noteGetter
+}
+
+// writeExport writes the sets as JSONL or CSV and returns how many rows
+// it wrote. Records that cannot be read are reported on stderr and
+// skipped.
+func writeExport(w, stderr io.Writer, format string, sets []exportSet) (int, error) {
+	var csvRows []exportLine
+	n := 0
+	for _, set := range sets {
+		rows := set.rows
+		if rows == nil {
+			rows = make([]int, set.ds.Records.Len())
+			for i := range rows {
+				rows[i] = i
+			}
+		}
+		for _, i := range rows {
+			rec, err := set.ds.Records.Record(i)
+			if err != nil {
+				fmt.Fprintln(stderr, "evalview:", err)
+				continue
+			}
+			line := exportLine{ExportRow: model.NewExportRow(set.ds, rec)}
+			if set.notes != nil {
+				line.NoteLabels, line.Note = set.notes.Get(rec.ID)
+			}
+			n++
+			if format == "csv" {
+				csvRows = append(csvRows, line)
+				continue
+			}
+			if err := writeJSONL(w, line); err != nil {
+				return n, err
+			}
+		}
+	}
+	if format == "csv" {
+		return n, writeCSV(w, csvRows)
+	}
+	return n, nil
+}
+
+// whereRows returns the records of ds matching the query line where, in
+// file order. A query that does not parse, or names a field or filter ds
+// lacks, is an error naming the column of the bad term.
+// Labels and notes come from notes (may be nil).
+func whereRows(ds *model.Dataset, where string, notes noteGetter) ([]int, error) {
+	q, err := query.Values(ds).Parse(where)
+	if err != nil {
+		return nil, fmt.Errorf("--where: %w", err)
+	}
+	env := query.Env{Dataset: ds, Filter: defaultFilter(ds)}
+	if notes != nil {
+		env.Notes = notes.Get
+	}
+	rows := query.Filter(env, q)
+	if rows == nil {
+		rows = []int{}
+	}
+	return rows, nil
+}
+
+// defaultFilter is the lm-eval filter a query's status and score refer to
+// without a filter= term: the first, as in the browser.
+func defaultFilter(ds *model.Dataset) int {
+	if len(ds.Filters) == 0 {
+		return -1
+	}
+	return 0
+}

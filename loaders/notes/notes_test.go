@@ -1,0 +1,131 @@
+package notes
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestSetGetAndReopen(t *testing.T) {
+	dir := t.TempDir()
+	art := filepath.Join(dir, "samples_gsm8k.jsonl")
+	if err := os.WriteFile(art, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, issues := Open(art, "")
+	if len(issues) != 0 {
+		t.Fatalf("issues on a missing notes file: %v", issues)
+	}
+	if err := s.Set("samples_gsm8k.jsonl", "12", []string{" extraction  bug", "", "extraction bug", "wrong reasoning"}, " last line "); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Set("samples_gsm8k.jsonl", "3", []string{"wrong reasoning"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if s.Path() != art+Suffix {
+		t.Errorf("path %q, want the sidecar", s.Path())
+	}
+	b, _ := os.ReadFile(art + Suffix)
+	want := `{"artifact":"samples_gsm8k.jsonl","id":"12","labels":["extraction bug","wrong reasoning"],"note":"last line"}
+{"artifact":"samples_gsm8k.jsonl","id":"3","labels":["wrong reasoning"]}
+`
+	if string(b) != want {
+		t.Errorf("file:\n%s\nwant:\n%s", b, want)
+	}
+	if a, _ := os.ReadFile(art); string(a) != "{}\n" {
+		t.Error("the artifact changed")
+	}
+	r, _ := Open(art, "")
+	labels, note := r.Get("samples_gsm8k.jsonl", "12")
+	if strings.Join(labels, "|") != "extraction bug|wrong reasoning" || note != "last line" {
+		t.Errorf("reopened: %v %q", labels, note)
+	}
+	if got := strings.Join(r.Labels("samples_gsm8k.jsonl"), "|"); got != "wrong reasoning|extraction bug" {
+		t.Errorf("labels by use: %q", got)
+	}
+	// Clearing a note removes its line.
+	if err := r.Set("samples_gsm8k.jsonl", "3", nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = os.ReadFile(art + Suffix)
+	if strings.Contains(string(b), `"id":"3"`) || r.Len("samples_gsm8k.jsonl") != 1 {
+		t.Errorf("cleared note still there:\n%s", b)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*tmp*")); len(m) != 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
+}
+
+func TestBadLinesBecomeIssues(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "notes.jsonl")
+	os.WriteFile(p, []byte("{\"artifact\":\"a\",\"id\":\"1\",\"labels\":[\"x\"]}\nnot json\n{\"artifact\":\"a\"}\n"), 0o644)
+	s, issues := Open("a", p)
+	if len(issues) != 2 || issues[0].Line != 2 || issues[1].Line != 3 || issues[0].Code != "notes-bad-line" || issues[0].File != p {
+		t.Fatalf("issues %v", issues)
+	}
+	if l, _ := s.Get("a", "1"); len(l) != 1 {
+		t.Errorf("good line lost: %v", l)
+	}
+}
+
+func TestFallbackWhenFolderNotWritable(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Geteuid() == 0 {
+		t.Skip("needs a folder the user cannot write")
+	}
+	dir := t.TempDir()
+	art := filepath.Join(dir, "ro", "run.zip")
+	os.MkdirAll(filepath.Dir(art), 0o755)
+	os.WriteFile(art, nil, 0o644)
+	os.Chmod(filepath.Dir(art), 0o555)
+	defer os.Chmod(filepath.Dir(art), 0o755)
+	state := filepath.Join(dir, "state")
+	t.Setenv("XDG_STATE_HOME", state)
+	s, _ := Open(art, "")
+	if err := s.Set("run.zip", "0", []string{"flaky"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(s.Path(), filepath.Join(state, "evalview", "notes")) {
+		t.Fatalf("wrote to %q, want the state folder", s.Path())
+	}
+	// Reopening finds the fallback file.
+	r, _ := Open(art, "")
+	if l, _ := r.Get("run.zip", "0"); len(l) != 1 || r.Path() != s.Path() {
+		t.Errorf("reopened %q: %v", r.Path(), l)
+	}
+}
+
+func TestFallbackWhenSidecarCannotBeCreated(t *testing.T) {
+	// A sidecar under a regular file cannot be created, even by root.
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	os.WriteFile(notDir, nil, 0o644)
+	art := filepath.Join(notDir, "run.zip")
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	s, _ := Open(art, "")
+	if err := s.Set("run.zip", "0", []string{"flaky"}, "note"); err != nil {
+		t.Fatal(err)
+	}
+	if want := StatePath(art); s.Path() != want || !strings.HasPrefix(want, filepath.Join(dir, "state", "evalview", "notes")) {
+		t.Fatalf("wrote to %q, want %q", s.Path(), want)
+	}
+	if b, err := os.ReadFile(s.Path()); err != nil || !strings.Contains(string(b), `"flaky"`) {
+		t.Errorf("fallback file: %q %v", b, err)
+	}
+}
+
+func TestConfiguredPathHasNoFallback(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	os.WriteFile(notDir, nil, 0o644)
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	s, _ := Open("a.jsonl", filepath.Join(notDir, "notes.jsonl"))
+	if err := s.Set("a.jsonl", "1", []string{"x"}, ""); err == nil {
+		t.Fatal("a configured path that cannot be written reported no error")
+	}
+	if l, _ := s.Get("a.jsonl", "1"); len(l) != 0 {
+		t.Errorf("a failed write kept the note: %v", l)
+	}
+}

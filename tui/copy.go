@@ -1,0 +1,182 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+)
+
+// clip is what `y` copies and `Y` names: the focused part of the current
+// record, its text and its jq-style path in the source JSON.
+type clip struct {
+	what string // "record JSON", "response", "prompt"...
+	text string
+	path string
+}
+
+// focusedClip picks what the copy keys act on: in the list, the record's
+// source JSON; in the detail, the tab's main text (the first response on
+// Responses, the last prompt turn on Prompt, the selected filter's answer
+// on Filters, the doc on Doc), else the record's source JSON.
+func (m *Model) focusedClip() (clip, bool) {
+	rec := m.detail.rec
+	if len(m.datasets) == 0 || rec == nil {
+		return clip{}, false
+	}
+	ds := m.datasets[m.cur]
+	whole := clip{what: "record JSON", text: recordJSON(rec), path: "."}
+	if m.focus != focusDetail {
+		return whole, true
+	}
+	lm := ds.Kind == model.KindLMEval
+	switch m.detail.TabName() {
+	case "Responses":
+		if len(rec.Attempts) > 0 {
+			// The attempt in view, or the chosen side of a pair
+			// (copy_attempt.go).
+			pos := m.detail.focusedAttempt()
+			a := rec.Attempts[pos]
+			what := "response"
+			if len(rec.Attempts) > 1 {
+				what += " " + attemptLabel(ds, pos, a)
+			}
+			return clip{what: what, text: a.Text, path: attemptPath(ds, rec, pos)}, true
+		}
+	case "Prompt":
+		for i := len(rec.Messages) - 1; i >= 0; i-- {
+			if msg := rec.Messages[i]; msg.Role == model.RoleUser {
+				c := clip{what: "prompt", text: messageText(msg), path: ".messages[" + strconv.Itoa(i) + "].content"}
+				if lm {
+					c.path = ".arguments[0][0]"
+				} else if ds.Kind != model.KindSample {
+					c.path = "."
+				}
+				return c, true
+			}
+		}
+	case "Filters":
+		for _, f := range rec.Filters {
+			if fi := m.list.st.filter; fi >= 0 && fi < len(ds.Filters) && f.Filter == ds.Filters[fi] {
+				return clip{what: "extracted answer", text: f.Answer, path: ".filtered_resps[0]"}, true
+			}
+		}
+	case "Doc":
+		if len(rec.Fields) > 0 {
+			f := rec.Fields[0]
+			return clip{what: "field " + f.Name, text: f.Value, path: ".doc." + jqKey(f.Name)}, true
+		}
+	}
+	return whole, true
+}
+
+// jqKey writes an object key for a jq path: bare when it is an identifier,
+// else quoted.
+func jqKey(k string) string {
+	for i, r := range k {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			b, _ := json.Marshal(k)
+			return string(b)
+		}
+	}
+	if k == "" {
+		return `""`
+	}
+	return k
+}
+
+// messageText joins a message's text segments.
+func messageText(msg model.Message) string {
+	var parts []string
+	for _, s := range msg.Segments {
+		if s.Text != "" {
+			parts = append(parts, s.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// recordJSON is the record's source JSON, indented: one object, or an
+// array of its source objects (an lm-eval doc's rows, one per filter).
+func recordJSON(rec *model.Record) string {
+	var parts [][]byte
+	for _, p := range rec.Raw {
+		var b bytes.Buffer
+		if json.Indent(&b, p.JSON, "", "  ") != nil {
+			b.Reset()
+			b.Write(p.JSON)
+		}
+		parts = append(parts, b.Bytes())
+	}
+	switch len(parts) {
+	case 0:
+		b, _ := json.MarshalIndent(rec.Summary, "", "  ")
+		return string(b)
+	case 1:
+		return string(parts[0])
+	}
+	return "[\n" + string(bytes.Join(parts, []byte(",\n"))) + "\n]"
+}
+
+// copyFocused copies the focused text (`y`), or its path (`Y`).
+func (m *Model) copyFocused(path bool) tea.Cmd {
+	c, ok := m.focusedClip()
+	if !ok {
+		m.note = "nothing to copy: no record is shown"
+		return nil
+	}
+	text, what := c.text, c.what
+	if path {
+		text, what = c.path, "path of the "+c.what
+	}
+	m.ergo.noteSaved = "copied " + what + " (" + strconv.Itoa(len(text)) + " bytes)"
+	return copyText(text)
+}
+
+// copyText puts text on the clipboard: through OSC 52, which works over
+// SSH and inside tmux, and with the system's clipboard tool as a fallback
+// when one is installed and a desktop session is there.
+func copyText(text string) tea.Cmd {
+	return tea.Batch(tea.SetClipboard(text), systemClipboardCmd(text))
+}
+
+// clipboardTool finds wl-copy, xclip or pbcopy for the session.
+func clipboardTool() []string {
+	var cands [][]string
+	switch {
+	case runtime.GOOS == "darwin":
+		cands = [][]string{{"pbcopy"}}
+	case os.Getenv("WAYLAND_DISPLAY") != "":
+		cands = [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}}
+	case os.Getenv("DISPLAY") != "":
+		cands = [][]string{{"xclip", "-selection", "clipboard"}}
+	}
+	for _, c := range cands {
+		if _, err := exec.LookPath(c[0]); err == nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// systemClipboardCmd feeds text to the system clipboard tool, if any; its
+// failure is silent (OSC 52 went out anyway).
+func systemClipboardCmd(text string) tea.Cmd {
+	tool := clipboardTool()
+	if tool == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		cmd := exec.Command(tool[0], tool[1:]...)
+		cmd.Stdin = strings.NewReader(text)
+		_ = cmd.Run()
+		return nil
+	}
+}

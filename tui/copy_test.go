@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+)
+
+// osc52 is the OSC 52 sequence that puts s on the system clipboard.
+func osc52(s string) []byte {
+	return []byte("\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(s)) + "\x07")
+}
+
+func TestCopyOSC52(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("DISPLAY", "") // no system clipboard tool in tests
+	t.Setenv("WAYLAND_DISPLAY", "")
+	tm := teatest.NewTestModel(t, New(allFixtures(), Options{Theme: "dark"}), teatest.WithInitialTermSize(100, 30))
+	// Everything the program wrote, as WaitFor consumes the output.
+	var all bytes.Buffer
+	waitFor := func(what string) {
+		t.Helper()
+		var seen []byte
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+			seen = b
+			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(what))
+		}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		all.Write(seen)
+	}
+	waitFor("gsm8k")
+	tm.Send(keyMsg("j"))   // doc 1
+	tm.Send(keyMsg("tab")) // the detail
+	tm.Send(keyMsg("2"))   // Responses
+	waitFor("[2 Responses]")
+	tm.Send(keyMsg("y"))
+	waitFor("copied response")
+	tm.Send(keyMsg("Y"))
+	waitFor("path of the response")
+	tm.Send(keyMsg("tab")) // the list: the record's JSON
+	tm.Send(keyMsg("y"))
+	waitFor("record JSON (")
+	tm.Send(keyMsg("q"))
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	rest, _ := io.ReadAll(tm.FinalOutput(t))
+	out := append(all.Bytes(), rest...)
+	rec := fm.detail.rec
+	want := map[string]string{
+		"response":    "Let me think step by step (repeat 1). The answer is 3.",
+		"path":        ".resps[0][0]",
+		"record JSON": recordJSON(rec),
+	}
+	for what, text := range want {
+		if !bytes.Contains(out, osc52(text)) {
+			t.Errorf("output lacks the OSC 52 sequence of the %s %q", what, text)
+		}
+	}
+	if !strings.HasPrefix(want["record JSON"], "[\n{\n  \"doc_id\": 1") {
+		t.Errorf("record JSON: %s", want["record JSON"])
+	}
+}
+
+func TestCopyPaths(t *testing.T) {
+	tests := []struct {
+		keys     []string
+		what     string
+		path     string
+		textHave string
+	}{
+		{[]string{"j"}, "record JSON", ".", `"doc_id": 1`},
+		{[]string{"j", "tab", "2"}, "response #1", ".resps[0][0]", "The answer is 3."},
+		{[]string{"j", "tab", "1"}, "prompt", ".arguments[0][0]", "A robe takes"},
+		{[]string{"j", "tab", "3"}, "extracted answer", ".filtered_resps[0]", "[invalid]"},
+		{[]string{"j", "tab", "4"}, "field question", ".doc.question", "A robe takes"},
+		// The fixture's one prediction is predict_result[1] (Index is
+		// 0-based for Sample, as the loader sets it).
+		{[]string{"<", "tab", "2"}, "response", ".predict_result[1].message.content", "B"},
+	}
+	for _, tc := range tests {
+		m := newTestModel(t, allFixtures(), 100, 30)
+		press(m, tc.keys...)
+		c, ok := m.focusedClip()
+		if !ok || c.what != tc.what || c.path != tc.path || !strings.Contains(c.text, tc.textHave) {
+			t.Errorf("%v: clip %q %q %q", tc.keys, c.what, c.path, c.text)
+		}
+	}
+}
+
+func TestJQKey(t *testing.T) {
+	for in, want := range map[string]string{"question": "question", "a b": `"a b"`, "_x1": "_x1", "1x": `"1x"`, "": `""`} {
+		if got := jqKey(in); got != want {
+			t.Errorf("jqKey(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

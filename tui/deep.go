@@ -1,0 +1,155 @@
+package tui
+
+import (
+	"context"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+)
+
+// The deep pass (Dataset.Deep: lm-eval's filter pipelines re-applied to
+// every repeat) runs in the background once a dataset's index is complete,
+// one dataset at a time (the current one first) so it never takes more
+// than its share of a small machine. Its report feeds the comparison
+// sheet; the status bar shows its progress.
+
+// deepPoll is how often the status bar's progress is redrawn.
+const deepPoll = 200 * time.Millisecond
+
+// deepRun is one dataset's deep pass: running, finished or failed.
+type deepRun struct {
+	done, total atomic.Int64
+	finished    bool
+	report      *model.DeepReport
+	err         error
+}
+
+// deepState is the browser's deep passes, per dataset. The zero value is
+// ready to use.
+type deepState struct {
+	runs    map[*model.Dataset]*deepRun
+	ctx     context.Context
+	stop    context.CancelFunc
+	running bool
+	ticking bool
+}
+
+// deepDoneMsg reports a finished deep pass.
+type deepDoneMsg struct {
+	ds     *model.Dataset
+	report *model.DeepReport
+	err    error
+}
+
+// deepTickMsg redraws the progress while a pass runs.
+type deepTickMsg struct{}
+
+// startDeep starts the next pending deep pass: the current dataset's,
+// else the first other dataset's whose index is complete. It does nothing
+// while a pass runs (handleDeepDone starts the next).
+func (m *Model) startDeep() tea.Cmd {
+	d := &m.deep
+	if d.running || len(m.datasets) == 0 {
+		return nil
+	}
+	if d.runs == nil {
+		d.runs = map[*model.Dataset]*deepRun{}
+		d.ctx, d.stop = context.WithCancel(context.Background())
+	}
+	order := append([]*model.Dataset{m.datasets[m.cur]}, m.datasets...)
+	for _, ds := range order {
+		if ds.Deep == nil || d.runs[ds] != nil || !ds.Records.Done() {
+			continue
+		}
+		run := &deepRun{}
+		d.runs[ds], d.running = run, true
+		ctx, deep := d.ctx, ds.Deep
+		work := safeCmd(func() tea.Msg {
+			rep, err := deep(ctx, func(done, total int) {
+				run.done.Store(int64(done))
+				run.total.Store(int64(total))
+			})
+			return deepDoneMsg{ds: ds, report: rep, err: err}
+		})
+		return tea.Batch(work, m.deepTick())
+	}
+	return nil
+}
+
+// deepTick schedules the next progress redraw, once.
+func (m *Model) deepTick() tea.Cmd {
+	if m.deep.ticking {
+		return nil
+	}
+	m.deep.ticking = true
+	return tea.Tick(deepPoll, func(time.Time) tea.Msg { return deepTickMsg{} })
+}
+
+// handleDeepTick keeps redrawing while a pass runs.
+func (m *Model) handleDeepTick() tea.Cmd {
+	m.deep.ticking = false
+	if !m.deep.running {
+		return nil
+	}
+	return m.deepTick()
+}
+
+// handleDeepDone keeps a pass's report, refreshes the sheets that show it
+// and starts the next pass.
+func (m *Model) handleDeepDone(msg deepDoneMsg) tea.Cmd {
+	m.deep.running = false
+	if run := m.deep.runs[msg.ds]; run != nil {
+		run.finished, run.report, run.err = true, msg.report, msg.err
+	}
+	for _, s := range m.sheets {
+		if r, ok := s.(interface{ deepReady(*model.Dataset) }); ok {
+			r.deepReady(msg.ds)
+		}
+	}
+	if m.deep.ctx != nil && m.deep.ctx.Err() != nil {
+		return nil // quitting
+	}
+	return m.startDeep()
+}
+
+// deepReport returns ds's finished deep report, nil while it is pending,
+// running, failed or when ds has no deep pass.
+func (m *Model) deepReport(ds *model.Dataset) *model.DeepReport {
+	if run := m.deep.runs[ds]; run != nil && run.finished && run.err == nil {
+		return run.report
+	}
+	return nil
+}
+
+// deepStatus is the status bar's note on the current dataset's pass:
+// "re-extracting 45%" while it runs, why it failed after, else "".
+func (m *Model) deepStatus() string {
+	if len(m.datasets) == 0 {
+		return ""
+	}
+	run := m.deep.runs[m.datasets[m.cur]]
+	switch {
+	case run == nil:
+		return ""
+	case run.finished && run.err != nil && run.err != context.Canceled:
+		return "re-extraction failed: " + run.err.Error()
+	case run.finished:
+		return ""
+	}
+	pct := 0
+	if t := run.total.Load(); t > 0 {
+		pct = int(run.done.Load() * 100 / t)
+	}
+	return "re-extracting " + strconv.Itoa(pct) + "%"
+}
+
+// stopDeep cancels the running pass (the browser is quitting).
+func (m *Model) stopDeep() {
+	if m.deep.stop != nil {
+		m.deep.stop()
+	}
+}

@@ -1,0 +1,198 @@
+package tui
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+	"evalview/tui/text"
+)
+
+// Follow mode (`--follow`, ctrl+r) watches the current dataset's file or
+// folder, a JSONL still being appended to or a run folder whose status is
+// running: every second it looks at the size and modification time (of
+// every file, for a folder) and, when the data grew, reloads it through
+// the `r` path, which keeps the query, the sort and the cursor's record.
+// A file that shrank or was replaced is not reloaded over and over: the
+// status bar says so and offers r, and following resumes after it.
+
+// followEvery is how often a followed file is looked at.
+const followEvery = time.Second
+
+// followState is the browser's follow mode.
+type followState struct {
+	on bool
+	// gen tags the running tick loop; turning follow off and on again
+	// starts a new loop and retires the old one.
+	gen int
+	// path is what is watched, base what it looked like at the last
+	// (re)load.
+	path string
+	base fileSig
+	// reloading is set while a reload the watch asked for runs; stale
+	// once the data shrank, until the user reloads.
+	reloading, stale bool
+}
+
+// fileSig is what a followed path looks like: total size, latest
+// modification and number of files (a folder counts all of its files).
+type fileSig struct {
+	ok    bool
+	size  int64
+	mod   time.Time
+	files int
+}
+
+// maxFollowFiles bounds the walk of a followed folder.
+const maxFollowFiles = 100_000
+
+// statSig reads path's signature; ok is false when it cannot be read.
+func statSig(path string) fileSig {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileSig{}
+	}
+	if !fi.IsDir() {
+		return fileSig{ok: true, size: fi.Size(), mod: fi.ModTime(), files: 1}
+	}
+	sig := fileSig{ok: true}
+	_ = filepath.WalkDir(path, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil || !info.Mode().IsRegular() {
+			return nil
+		}
+		sig.files++
+		sig.size += info.Size()
+		if info.ModTime().After(sig.mod) {
+			sig.mod = info.ModTime()
+		}
+		if sig.files >= maxFollowFiles {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return sig
+}
+
+// grewFrom reports whether s shows more data than base: bigger, more
+// files, or the same size written again later (a summary rewritten in
+// place).
+func (s fileSig) grewFrom(base fileSig) bool {
+	return s.ok && (s.size > base.size || s.files > base.files || s.size == base.size && s.mod.After(base.mod))
+}
+
+// shrankFrom reports whether s shows less than base: truncated, files
+// gone, or the path gone.
+func (s fileSig) shrankFrom(base fileSig) bool {
+	return !s.ok || s.size < base.size || s.files < base.files
+}
+
+// followTickMsg is one look at the followed path.
+type followTickMsg struct {
+	gen  int
+	path string
+	sig  fileSig
+}
+
+// startFollow turns follow mode on at start when Options.Follow asks.
+func (m *Model) startFollow() tea.Cmd {
+	if !m.opts.Follow || len(m.datasets) == 0 {
+		return nil
+	}
+	return m.setFollow(true)
+}
+
+// toggleFollow turns follow mode on or off (ctrl+r).
+func (m *Model) toggleFollow() tea.Cmd {
+	return m.setFollow(!m.follow.on)
+}
+
+// setFollow turns follow mode on (watching the current dataset from
+// now) or off.
+func (m *Model) setFollow(on bool) tea.Cmd {
+	m.follow.gen++
+	m.follow.reloading, m.follow.stale = false, false
+	if !on {
+		m.follow.on = false
+		m.ergo.noteSaved = "follow off"
+		return nil
+	}
+	ds := m.datasets[m.cur]
+	switch {
+	case m.opts.Reopen == nil:
+		m.note = "follow needs reload, which is not available here"
+		m.follow.on = false
+		return nil
+	case ds.Path == "":
+		m.note = "follow: the dataset has no file"
+		m.follow.on = false
+		return nil
+	}
+	m.follow.on = true
+	m.follow.path = ds.Path
+	m.follow.base = statSig(ds.Path)
+	return m.followTick()
+}
+
+// followTick looks at the followed path again in a second, off the
+// event loop.
+func (m *Model) followTick() tea.Cmd {
+	gen, path := m.follow.gen, m.follow.path
+	return tea.Tick(followEvery, func(time.Time) tea.Msg {
+		return followTickMsg{gen: gen, path: path, sig: statSig(path)}
+	})
+}
+
+func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
+	f := &m.follow
+	if !f.on || msg.gen != f.gen || len(m.datasets) == 0 {
+		return nil
+	}
+	if p := m.datasets[m.cur].Path; p != f.path {
+		// The user switched datasets: watch the one shown now.
+		f.path, f.base, f.stale = p, statSig(p), false
+		return m.followTick()
+	}
+	switch {
+	case f.stale || f.reloading:
+	case msg.sig.shrankFrom(f.base):
+		f.stale = true
+		m.note = text.OneLine(filepath.Base(f.path)) + " shrank or was replaced on disk: r reloads"
+	case msg.sig.grewFrom(f.base):
+		f.base, f.reloading = msg.sig, true
+		return tea.Batch(m.reload(), m.followTick())
+	}
+	return m.followTick()
+}
+
+// followReloaded updates the watch after a reload of ds (by the watch or
+// by r): what is on disk now is the new base.
+func (m *Model) followReloaded(ds *model.Dataset) {
+	f := &m.follow
+	f.reloading = false
+	if !f.on || ds == nil || ds.Path != f.path {
+		return
+	}
+	if f.stale {
+		f.stale = false
+		f.base = statSig(f.path)
+	}
+}
+
+// followStatus is the status bar's follow marker.
+func (m *Model) followStatus() string {
+	switch {
+	case !m.follow.on:
+		return ""
+	case m.follow.stale:
+		return "following (paused: r reloads)"
+	}
+	return "following"
+}

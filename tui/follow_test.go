@@ -1,0 +1,134 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/loaders/sample"
+	"evalview/model"
+)
+
+// sampleLine is one Sample JSONL record with id and question.
+func sampleLine(id, q string) string {
+	return fmt.Sprintf(`{"schema_version": "v1", "id": %q, "task_type": "qa", "messages": [{"role": "user", "content": %q}], "label": "x"}`+"\n", id, q)
+}
+
+// openSampleFile opens a Sample JSONL file the way the command does.
+func openSampleFile(ds *model.Dataset) (*model.Dataset, error) {
+	dss, err := sample.Open(ds.Path)
+	if err != nil || len(dss) == 0 {
+		return nil, fmt.Errorf("open %s: %v", ds.Path, err)
+	}
+	return dss[0], nil
+}
+
+// followModel opens path in follow mode at 100x30.
+func followModel(t *testing.T, path string) *Model {
+	t.Helper()
+	t.Setenv("NO_COLOR", "1")
+	dss, err := sample.Open(path)
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("open: %v", err)
+	}
+	m := New(dss, Options{Theme: "dark", Follow: true, Reopen: openSampleFile})
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	return m
+}
+
+// tick delivers the look at the followed file that the timer would.
+func tick(m *Model) {
+	send(m, followTickMsg{gen: m.follow.gen, path: m.follow.path, sig: statSig(m.follow.path)})
+}
+
+func TestFollowGrowingJSONL(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "growing.jsonl")
+	if err := os.WriteFile(path, []byte(sampleLine("a1", "first?")+sampleLine("a2", "second?")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := followModel(t, path)
+	if !m.follow.on || !strings.Contains(screen(m), "following") {
+		t.Fatalf("--follow did not start following:\n%s", screen(m))
+	}
+	press(m, "j") // the cursor on a2
+	tick(m)       // nothing changed: no reload
+	if m.follow.reloading {
+		t.Fatal("an unchanged file was reloaded")
+	}
+
+	// The test appends a record, as a running eval would.
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(sampleLine("a3", "third?")); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	tick(m)
+	if got := m.datasets[0].Records.Len(); got != 3 {
+		t.Fatalf("after the file grew: %d records, want 3", got)
+	}
+	if id, _ := m.currentRecordID(); id != "a2" {
+		t.Errorf("the cursor moved to %q, want a2 kept", id)
+	}
+	if s := screen(m); !strings.Contains(s, "third?") || !strings.Contains(s, "following") {
+		t.Errorf("screen after the reload:\n%s", s)
+	}
+
+	// Truncated under us: no reload loop, r offered.
+	if err := os.WriteFile(path, []byte(sampleLine("b1", "new?")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tick(m)
+	tick(m)
+	if got := m.datasets[0].Records.Len(); got != 3 {
+		t.Errorf("a shrunk file was reloaded by follow: %d records", got)
+	}
+	if s := screen(m); !strings.Contains(s, "r reloads") || !strings.Contains(s, "paused") {
+		t.Errorf("status bar does not offer r:\n%s", s)
+	}
+	press(m, "r")
+	if got := m.datasets[0].Records.Len(); got != 1 {
+		t.Fatalf("r: %d records, want 1", got)
+	}
+	if m.follow.stale || !strings.Contains(screen(m), "following") {
+		t.Errorf("following should resume after r:\n%s", screen(m))
+	}
+	// ctrl+r turns it off; ticks of the old loop do nothing then.
+	gen := m.follow.gen
+	send(m, tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	if m.follow.on || strings.Contains(screen(m), "following ") {
+		t.Errorf("ctrl+r did not stop following:\n%s", screen(m))
+	}
+	send(m, followTickMsg{gen: gen, path: path, sig: fileSig{ok: true, size: 1 << 20}})
+	if m.follow.reloading {
+		t.Error("a stale tick reloaded")
+	}
+}
+
+func TestFileSig(t *testing.T) {
+	dir := t.TempDir()
+	a := statSig(dir)
+	if !a.ok || a.files != 0 {
+		t.Fatalf("empty folder: %+v", a)
+	}
+	os.MkdirAll(filepath.Join(dir, "samples"), 0o700)
+	os.WriteFile(filepath.Join(dir, "samples", "1.json"), []byte("{}"), 0o600)
+	b := statSig(dir)
+	if !b.grewFrom(a) || b.files != 1 || b.size != 2 {
+		t.Errorf("a folder that got a file: %+v from %+v", b, a)
+	}
+	os.Remove(filepath.Join(dir, "samples", "1.json"))
+	if c := statSig(dir); !c.shrankFrom(b) {
+		t.Errorf("a folder that lost a file: %+v from %+v", c, b)
+	}
+	if gone := statSig(filepath.Join(dir, "nope")); !gone.shrankFrom(b) || gone.grewFrom(b) {
+		t.Errorf("a missing path: %+v", gone)
+	}
+}

@@ -1,0 +1,182 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+	"evalview/model/query"
+)
+
+// NoteStore keeps one dataset's error-analysis notes: free labels and a
+// note text per record id (loaders/notes implements it over a sidecar
+// file). It must be safe for concurrent reads: the list filters off the
+// event loop.
+type NoteStore interface {
+	// Get returns a record's labels and note.
+	Get(id string) (labels []string, note string)
+	// Set replaces a record's labels and note and saves them.
+	Set(id string, labels []string, note string) error
+	// Labels returns the labels in use, most used first.
+	Labels() []string
+	// Len returns how many records have a note.
+	Len() int
+	// Path names the file the notes are kept in.
+	Path() string
+}
+
+// initErgo wires the everyday tools to the browser once it is built: the
+// notes of each dataset and the key overrides.
+func (m *Model) initErgo() {
+	m.list.notesFor = m.noteLookup
+	for name, ks := range m.opts.Keys {
+		// The command checked the names; a bad one here changes nothing.
+		_ = m.c.Keys.Override(name, ks)
+	}
+}
+
+// noteStore returns ds's note store, nil when notes are off.
+func (m *Model) noteStore(ds *model.Dataset) NoteStore {
+	if m.opts.Notes == nil || ds == nil {
+		return nil
+	}
+	if m.ergo.notes == nil {
+		m.ergo.notes = map[*model.Dataset]NoteStore{}
+	}
+	s, ok := m.ergo.notes[ds]
+	if !ok {
+		s = m.opts.Notes(ds)
+		m.ergo.notes[ds] = s
+	}
+	return s
+}
+
+// noteLookup gives queries ds's notes; nil while it has none, so lists
+// without notes pay nothing.
+func (m *Model) noteLookup(ds *model.Dataset) query.NoteLookup {
+	s := m.noteStore(ds)
+	if s == nil || s.Len() == 0 {
+		return nil
+	}
+	return s.Get
+}
+
+// withLabelColumn adds the notes' label column before the score, once a
+// dataset has notes.
+func withLabelColumn(cols []string) []string {
+	if slices.Contains(cols, "label") {
+		return cols
+	}
+	at := len(cols)
+	if i := slices.Index(cols, "score"); i >= 0 {
+		at = i
+	}
+	return slices.Insert(slices.Clone(cols), at, "label")
+}
+
+// currentRecordID returns the id of the record under the list cursor.
+func (m *Model) currentRecordID() (string, bool) {
+	if len(m.datasets) == 0 {
+		return "", false
+	}
+	i, ok := m.list.Selected()
+	if !ok {
+		return "", false
+	}
+	return m.datasets[m.cur].Records.Summary(i).ID, true
+}
+
+// openLabelPrompt edits the current record's labels (`l`): a comma
+// separated list, tab completing the label being typed from those in use.
+func (m *Model) openLabelPrompt() tea.Cmd {
+	store, id, ok := m.noteTarget()
+	if !ok {
+		return nil
+	}
+	labels, note := store.Get(id)
+	p := &promptLine{prefix: "labels of " + id + ": ", hint: "comma separated · tab complete · enter save · esc cancel"}
+	p.setValue(strings.Join(labels, ", "))
+	if len(labels) > 0 {
+		p.input.insert(", ")
+	}
+	p.complete = func(line string) []query.Candidate {
+		start := strings.LastIndex(line, ",") + 1
+		for start < len(line) && line[start] == ' ' {
+			start++
+		}
+		prefix := strings.ToLower(line[start:])
+		var out []query.Candidate
+		for _, l := range store.Labels() {
+			if strings.HasPrefix(strings.ToLower(l), prefix) && l != line[start:] {
+				out = append(out, query.Candidate{Text: l, Replace: [2]int{start, len(line)}})
+			}
+		}
+		return out
+	}
+	p.submit = func(m *Model, v string) (bool, tea.Cmd) {
+		return false, m.saveNote(store, id, splitLabels(v), note)
+	}
+	m.ergo.prompt = p
+	m.enableKeys()
+	return nil
+}
+
+// openNotePrompt edits the current record's note text (`a`).
+func (m *Model) openNotePrompt() tea.Cmd {
+	store, id, ok := m.noteTarget()
+	if !ok {
+		return nil
+	}
+	labels, note := store.Get(id)
+	p := &promptLine{prefix: "note on " + id + ": ", hint: "enter save · empty removes · esc cancel"}
+	p.setValue(note)
+	p.submit = func(m *Model, v string) (bool, tea.Cmd) {
+		return false, m.saveNote(store, id, labels, v)
+	}
+	m.ergo.prompt = p
+	m.enableKeys()
+	return nil
+}
+
+// noteTarget is the store and record id the note keys act on; without
+// notes or a record it explains why in the status bar.
+func (m *Model) noteTarget() (NoteStore, string, bool) {
+	store := m.noteStore(m.datasets[m.cur])
+	if store == nil {
+		m.note = "notes are off (no notes file for this dataset)"
+		return nil, "", false
+	}
+	id, ok := m.currentRecordID()
+	if !ok {
+		m.note = "no record selected"
+		return nil, "", false
+	}
+	return store, id, true
+}
+
+// splitLabels splits a comma separated label list.
+func splitLabels(v string) []string {
+	var out []string
+	for _, l := range strings.Split(v, ",") {
+		if l = strings.TrimSpace(l); l != "" && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// saveNote stores a record's note, says where it went, and refreshes
+// what depends on notes (a query on labels, a sort by note).
+func (m *Model) saveNote(store NoteStore, id string, labels []string, note string) tea.Cmd {
+	if err := store.Set(id, labels, note); err != nil {
+		m.note = "notes not saved: " + err.Error()
+		return nil
+	}
+	m.ergo.noteSaved = "notes saved to " + store.Path()
+	if m.list.filtered() {
+		return m.relist()
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"evalview/model"
+)
+
+// rawIndex is a big index that can search its "source": each record's
+// source text is its title plus a hidden word on every 7th record.
+type rawIndex struct {
+	*model.MemIndex
+	calls int
+}
+
+func (r *rawIndex) SearchRaw(ctx context.Context, needle string, fold bool, hit func(int)) error {
+	r.calls++
+	for i := 0; i < r.Len(); i++ {
+		src := r.Summary(i).Title
+		if i%7 == 0 {
+			src += " hiddenword"
+		}
+		if fold {
+			src = strings.ToLower(src)
+		}
+		if strings.Contains(src, needle) {
+			hit(i)
+		}
+		if i%1000 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+func TestListSearchWholeRecord(t *testing.T) {
+	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 100, 30)
+	press(m, "/")
+	typeText(m, "70000") // only in doc 2's target, answers and response
+	press(m, "enter")
+	if got := m.list.st.matches; len(got) != 1 || got[0] != 2 {
+		t.Fatalf("matches %v, want [2]", got)
+	}
+	// ~ makes it a regex.
+	press(m, "/")
+	typeText(m, "~#### (18|624)\\b")
+	press(m, "enter")
+	if got := m.list.st.matches; len(got) != 3 {
+		t.Errorf("regex matches %v, want docs 0, 3 and 5", got)
+	}
+}
+
+func TestListSearchRawStreams(t *testing.T) {
+	ds := bigDataset(recordSearchMax + 100)
+	idx := &rawIndex{MemIndex: ds.Records.(*model.MemIndex)}
+	ds.Records = idx
+	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
+	press(m, "/")
+	typeText(m, "hiddenword")
+	press(m, "enter")
+	want := (recordSearchMax + 100 + 6) / 7
+	if got := len(m.list.st.matches); got != want {
+		t.Fatalf("%d raw matches, want %d", got, want)
+	}
+	if idx.calls == 0 {
+		t.Error("the raw searcher was not used")
+	}
+	press(m, "n")
+	if got := selected(t, m); got != 7 {
+		t.Errorf("n selects %d, want 7", got)
+	}
+}
+
+func TestListSearchBigWithoutRawMatchesTitles(t *testing.T) {
+	m := newTestModel(t, []*model.Dataset{bigDataset(recordSearchMax + 1)}, 100, 30)
+	press(m, "/")
+	typeText(m, "question 500")
+	press(m, "enter")
+	// "question 500" and "question 5000".."question 5001" (the last is 5000).
+	if got := len(m.list.st.matches); got != 2 {
+		t.Errorf("%d matches, want 2", got)
+	}
+}

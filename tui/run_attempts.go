@@ -1,0 +1,91 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/tui/content"
+)
+
+// Two attempts side by side (`|`), in the Responses tab of any record
+// with two attempts or more (run attempts, lm-eval repeats, Sample
+// predictions). The choice of attempts is kept from record to record, so
+// attempt 1 and attempt 2 of every sample can be read in turn; each record
+// clamps it to the attempts it has.
+
+// pairOff is the render key's pair when attempts show one under another.
+var pairOff = [2]int{-1, -1}
+
+// pairKey is what the render of tab t depends on of the pair state.
+func (d *detailPane) pairKey(t content.Tab) [2]int {
+	if !d.pairOn || t.Kind != content.TabResponses || d.rec == nil || len(d.rec.Attempts) < 2 {
+		return pairOff
+	}
+	l, r, _ := content.PairPositions(d.pair, len(d.rec.Attempts))
+	return [2]int{l, r}
+}
+
+// renderTab renders the tab of k: Responses side by side when the pair
+// is on, else as content.Render does.
+func renderTab(k renderKey, opts content.Options) content.Doc {
+	if k.pair != pairOff && k.tab.Kind == content.TabResponses {
+		return content.RenderAttemptPair(k.ds, k.rec, k.pair, opts)
+	}
+	return content.Render(k.ds, k.rec, k.tab, opts)
+}
+
+// attemptCount is the number of attempts of the shown record.
+func (d *detailPane) attemptCount() int {
+	if d.rec == nil {
+		return 0
+	}
+	return len(d.rec.Attempts)
+}
+
+// togglePair shows two attempts side by side, or one under another
+// again. Turning it on shows the Responses tab.
+func (m *Model) togglePair() tea.Cmd {
+	d := &m.detail
+	if !d.pairOn && d.attemptCount() < 2 {
+		m.note = "side by side needs two attempts"
+		return nil
+	}
+	d.pairOn = !d.pairOn
+	if d.pairOn && d.pair == [2]int{} {
+		d.pair = [2]int{0, 1}
+	}
+	var cmd tea.Cmd
+	if d.pairOn {
+		for i, t := range d.tabs {
+			if t.Kind == content.TabResponses {
+				cmd = d.selectTab(i)
+				m.list.st.tab = d.TabName()
+			}
+		}
+	}
+	m.enableKeys()
+	return tea.Batch(cmd, d.refresh())
+}
+
+// movePair moves one side (0 left, 1 right) of the pair by delta
+// attempts, wrapping, skipping the attempt the other side shows (with two
+// attempts, the sides swap).
+func (m *Model) movePair(side, delta int) tea.Cmd {
+	d := &m.detail
+	n := d.attemptCount()
+	if !d.pairOn || n < 2 {
+		return nil
+	}
+	l, r, _ := content.PairPositions(d.pair, n)
+	cur := [2]int{l, r}
+	next := ((cur[side]+delta)%n + n) % n
+	if next == cur[1-side] {
+		if n == 2 {
+			next, cur[1-side] = cur[1-side], cur[side] // only a swap is left
+		} else {
+			next = ((next+delta)%n + n) % n
+		}
+	}
+	cur[side] = next
+	d.pair, d.pairSide = cur, side
+	return d.refresh()
+}

@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+	"evalview/tui/text"
+)
+
+// distKeys are the distribution sheet's own keys; t, + and - work in it
+// as in the list.
+var distKeys = struct {
+	Choose, Close key.Binding
+}{
+	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "high scores in list")),
+	Close:  key.NewBinding(key.WithKeys("esc", "v", "q"), key.WithHelp("esc", "close")),
+}
+
+// runDistSheet is a run's score distribution (`v`): a histogram of the
+// samples' average weighted scores in bins of 0.5 over 0..10 (of 1 when
+// the body is too short for them) with the
+// threshold marked, how many samples the site's high-score list returns
+// at the threshold, and the mean per category. It reads summaries only,
+// and redraws as the threshold moves.
+type runDistSheet struct {
+	m      *Model
+	ds     *model.Dataset
+	offset int
+	w, h   int
+}
+
+func newRunDistSheet(m *Model, ds *model.Dataset) *runDistSheet {
+	return &runDistSheet{m: m, ds: ds}
+}
+
+// Title names the sheet.
+func (s *runDistSheet) Title() string { return "score distribution" }
+
+// SetSize sets the body rectangle.
+func (s *runDistSheet) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Update scrolls, moves the threshold, or sends the high scores to the
+// list.
+func (s *runDistSheet) Update(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
+	nav, rk := m.c.Keys.Nav, m.c.Keys.Run
+	switch {
+	case key.Matches(k, distKeys.Close):
+		return true, nil
+	case key.Matches(k, distKeys.Choose):
+		if m.highActive(s.ds) {
+			return true, nil
+		}
+		return true, m.toggleHighScore()
+	case key.Matches(k, rk.Threshold):
+		return false, m.openThresholdPrompt()
+	case key.Matches(k, rk.ThresholdUp):
+		return false, m.setThreshold(s.ds, m.run.threshold(s.ds)+thresholdStep)
+	case key.Matches(k, rk.ThresholdDn):
+		return false, m.setThreshold(s.ds, m.run.threshold(s.ds)-thresholdStep)
+	case key.Matches(k, nav.Down):
+		s.offset++
+	case key.Matches(k, nav.Up):
+		s.offset--
+	case key.Matches(k, nav.PageDown, nav.HalfDown):
+		s.offset += max(1, s.h-1)
+	case key.Matches(k, nav.PageUp, nav.HalfUp):
+		s.offset -= max(1, s.h-1)
+	case key.Matches(k, nav.Top):
+		s.offset = 0
+	case key.Matches(k, nav.Bottom):
+		s.offset = math.MaxInt32
+	}
+	return false, nil
+}
+
+// ShortHelp lists the sheet's keys.
+func (s *runDistSheet) ShortHelp() []key.Binding {
+	rk := s.m.c.Keys.Run
+	return []key.Binding{rk.ThresholdUp, rk.ThresholdDn, rk.Threshold, distKeys.Choose, distKeys.Close}
+}
+
+// View renders the body: the summary lines, then the histogram and the
+// category means side by side when both fit, else one under the other,
+// scrolling when taller than the body.
+func (s *runDistSheet) View() string {
+	lines := s.lines()
+	s.offset = max(0, min(s.offset, len(lines)-s.h))
+	lines = lines[s.offset:]
+	out := make([]string, s.h)
+	for i := range out {
+		l := ""
+		if i < len(lines) {
+			l = lines[i]
+		}
+		out[i] = text.Pad(text.Truncate(l, s.w), s.w)
+	}
+	return strings.Join(out, "\n")
+}
+
+// lines lays the sheet out at its width.
+func (s *runDistSheet) lines() []string {
+	st := s.m.c.Styles
+	f := s.m.run.figures(s.ds)
+	var out []string
+	title := "Score distribution · average weighted score per sample"
+	out = append(out, st.Detail.Heading.Render(text.Truncate(title, s.w)))
+	sum := strconv.Itoa(f.scored) + " of " + text.Plural(f.records, "sample") + " scored"
+	if f.hasMean {
+		sum += " · mean " + text.FormatScore(f.mean)
+	}
+	out = append(out, st.Detail.Subtle.Render(sum))
+	hl := st.Status.Pass.Bold(true).Render(text.Plural(f.above, "sample")+" at or above "+thresholdText(f.threshold)) +
+		st.Detail.Subtle.Render(" (what the site's high-score list returns)")
+	out = append(out, text.Truncate(hl, s.w))
+	// Bins of 0.5 while they fit the body, else of 1; no spacer when short.
+	merge := 1
+	if len(out)+1+len(s.histogramLines(f, s.w, 1)) > s.h {
+		merge = 2
+	} else {
+		out = append(out, "")
+	}
+	const gap = 4
+	cats := s.categoryLines(f)
+	catW := 0
+	for _, l := range cats {
+		catW = max(catW, text.Width(l))
+	}
+	const minHist = 34
+	if histW := min(56, s.w-catW-gap); histW >= minHist {
+		hist := s.histogramLines(f, histW, merge)
+		cw := s.w - histW - gap
+		for i := 0; i < max(len(hist), len(cats)); i++ {
+			l, r := "", ""
+			if i < len(hist) {
+				l = hist[i]
+			}
+			if i < len(cats) {
+				r = text.Truncate(cats[i], cw)
+			}
+			out = append(out, text.Pad(l, histW+gap)+r)
+		}
+		return out
+	}
+	out = append(out, s.histogramLines(f, s.w, merge)...)
+	out = append(out, "")
+	return append(out, cats...)
+}
+
+// histogramLines draws one row per bin (merge 0.5 bins each: 0.5 or 1
+// wide) from the lowest bin with a sample (or the threshold's bin) up to
+// 10, the bar scaled to the fullest bin, with a marker row where the
+// threshold falls.
+func (s *runDistSheet) histogramLines(f runFigures, w, merge int) []string {
+	st := s.m.c.Styles
+	n := histBins / merge
+	counts := make([]int, n)
+	for i, c := range f.hist {
+		counts[i/merge] += c
+	}
+	tb := histBin(f.threshold) / merge
+	first := tb
+	for i, c := range counts {
+		if c > 0 {
+			first = min(first, i)
+			break
+		}
+	}
+	peak := 1
+	for _, c := range counts {
+		peak = max(peak, c)
+	}
+	countW := len(strconv.Itoa(peak))
+	const labelW = 10 // " 9.5–10.0 "
+	barW := max(4, w-labelW-2-countW-1)
+	binW := runScoreMax / float64(n)
+	var out []string
+	if first > 0 {
+		out = append(out, st.Detail.Subtle.Render("below "+strconv.FormatFloat(float64(first)*binW, 'f', 1, 64)+": none"))
+	}
+	for i := first; i < n; i++ {
+		lo, hi := float64(i)*binW, float64(i+1)*binW
+		if i == tb {
+			mark := "── threshold " + thresholdText(f.threshold)
+			if f.threshold > lo+1e-9 {
+				mark += " (inside the next bin)"
+			}
+			mark += " · " + strconv.Itoa(f.above) + " at or above "
+			out = append(out, st.Status.Pass.Render(mark+strings.Repeat("─", max(0, w-text.Width(mark)))))
+		}
+		label := text.PadLeft(strconv.FormatFloat(lo, 'f', 1, 64), 4) + "–" + text.Pad(strconv.FormatFloat(hi, 'f', 1, 64), 4)
+		c := counts[i]
+		full := int(math.Round(float64(c) / float64(peak) * float64(barW)))
+		if c > 0 {
+			full = max(1, full)
+		}
+		style := st.Detail.BarFull
+		if hi <= f.threshold+1e-9 {
+			style = st.Detail.Subtle // wholly below the threshold
+		}
+		bar := style.Render(strings.Repeat("█", full)) + strings.Repeat(" ", barW-full)
+		out = append(out, text.Pad(label, labelW)+"│"+bar+" "+text.PadLeft(strconv.Itoa(c), countW))
+	}
+	return out
+}
+
+// categoryLines is the table of category means: display name, mean with
+// a bar, samples scored of all, and those at or above the threshold.
+func (s *runDistSheet) categoryLines(f runFigures) []string {
+	st := s.m.c.Styles
+	if len(f.cats) == 0 {
+		return nil
+	}
+	names, _ := s.ds.Extra[extraRunCategoryNames].(map[string]string)
+	label := func(c string) string {
+		if dn := names[c]; dn != "" && dn != c {
+			return text.OneLine(c) + " (" + text.OneLine(dn) + ")"
+		}
+		return text.OneLine(c)
+	}
+	nameW := len("category")
+	for _, c := range f.cats {
+		nameW = max(nameW, text.Width(label(c.name)))
+	}
+	nameW = min(nameW, 28)
+	const bar = 10
+	head := text.Pad("category", nameW) + " " + text.PadLeft("mean", 5) + " " + strings.Repeat(" ", bar) + " " +
+		text.PadLeft("scored", 7) + " " + text.PadLeft("≥"+thresholdText(f.threshold), 5)
+	out := []string{st.List.HeadingFocused.Render(head)}
+	for _, c := range f.cats {
+		mean, b := text.PadLeft("–", 5), strings.Repeat(" ", bar)
+		if c.scored > 0 {
+			mean = text.PadLeft(strconv.FormatFloat(c.mean, 'f', 2, 64), 5)
+			full := int(math.Round(math.Max(0, math.Min(1, c.mean/runScoreMax)) * bar))
+			b = st.Detail.BarFull.Render(strings.Repeat("█", full)) + st.Detail.BarEmpty.Render(strings.Repeat("░", bar-full))
+		}
+		out = append(out, text.Pad(text.Truncate(label(c.name), nameW), nameW)+" "+mean+" "+b+" "+
+			text.PadLeft(strconv.Itoa(c.scored)+"/"+strconv.Itoa(c.all), 7)+" "+text.PadLeft(strconv.Itoa(c.above), 5))
+	}
+	return out
+}

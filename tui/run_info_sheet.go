@@ -1,0 +1,113 @@
+package tui
+
+import (
+	"math"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+	"evalview/tui/text"
+)
+
+// infoKeys are the run info sheet's own keys.
+var infoKeys = struct{ Close key.Binding }{
+	Close: key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc", "close")),
+}
+
+// runInfoSheet lists everything the header abbreviates (`i`): every fact
+// of the run in full, as the loader gives them (run id, endpoint, device,
+// times, settings, per-category counts), then the generation summary's
+// counters.
+type runInfoSheet struct {
+	m      *Model
+	ds     *model.Dataset
+	offset int
+	w, h   int
+}
+
+func newRunInfoSheet(m *Model, ds *model.Dataset) *runInfoSheet {
+	return &runInfoSheet{m: m, ds: ds}
+}
+
+// Title names the sheet.
+func (s *runInfoSheet) Title() string { return "run info" }
+
+// SetSize sets the body rectangle.
+func (s *runInfoSheet) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Update scrolls or closes.
+func (s *runInfoSheet) Update(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
+	nav := m.c.Keys.Nav
+	switch {
+	case key.Matches(k, infoKeys.Close):
+		return true, nil
+	case key.Matches(k, nav.Down):
+		s.offset++
+	case key.Matches(k, nav.Up):
+		s.offset--
+	case key.Matches(k, nav.PageDown, nav.HalfDown):
+		s.offset += max(1, s.h-1)
+	case key.Matches(k, nav.PageUp, nav.HalfUp):
+		s.offset -= max(1, s.h-1)
+	case key.Matches(k, nav.Top):
+		s.offset = 0
+	case key.Matches(k, nav.Bottom):
+		s.offset = math.MaxInt32
+	}
+	return false, nil
+}
+
+// ShortHelp lists the sheet's keys.
+func (s *runInfoSheet) ShortHelp() []key.Binding {
+	nav := s.m.c.Keys.Nav
+	return []key.Binding{nav.Down, nav.Up, infoKeys.Close}
+}
+
+// View renders the facts as "key  value" rows, values wrapped under
+// themselves, then the counters.
+func (s *runInfoSheet) View() string {
+	st := s.m.c.Styles
+	var lines []string
+	lines = append(lines, st.Detail.Heading.Render(text.Truncate("Run "+text.OneLine(s.ds.Task), s.w)))
+	keyW := 0
+	for _, f := range s.ds.Facts {
+		keyW = max(keyW, text.Width(text.OneLine(f.Key)))
+	}
+	for _, m := range s.ds.Metrics {
+		keyW = max(keyW, text.Width(text.OneLine(m.Name)))
+	}
+	keyW = min(keyW, max(8, s.w/3))
+	row := func(k, v string) {
+		vw := max(8, s.w-keyW-2)
+		for i, l := range text.Wrap(v, vw) {
+			head := strings.Repeat(" ", keyW)
+			if i == 0 {
+				head = st.Header.FactKey.Render(text.Pad(text.Truncate(text.OneLine(k), keyW), keyW))
+			}
+			lines = append(lines, head+"  "+l)
+		}
+	}
+	for _, f := range s.ds.Facts {
+		row(f.Key, f.Value)
+	}
+	if len(s.ds.Metrics) > 0 {
+		lines = append(lines, "", st.Detail.Subheading.Render("generation summary"))
+		for _, m := range s.ds.Metrics {
+			row(m.Name, text.FormatScore(m.Value))
+		}
+	}
+	lines = append(lines, "", st.Detail.Subtle.Render(text.Truncate("path: "+text.OneLine(s.ds.Path), s.w)))
+	s.offset = max(0, min(s.offset, len(lines)-s.h))
+	lines = lines[s.offset:]
+	out := make([]string, s.h)
+	for i := range out {
+		l := ""
+		if i < len(lines) {
+			l = lines[i]
+		}
+		out[i] = text.Pad(text.Truncate(l, s.w), s.w)
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,186 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+)
+
+// Keys of the run views. The threshold is the site's high-score
+// threshold: `t` types a new one (0 to 10), `+` and `-` move it by 0.5;
+// the header, the histogram sheet and an active high-score filter follow
+// it. `H` adds "score>=T" to the list's query (the `:` language, so it
+// combines with category=… errored=yes labels.status=…) or takes it out.
+
+// curRun is the current dataset when it is a run, else nil.
+func (m *Model) curRun() *model.Dataset {
+	if len(m.datasets) == 0 || m.datasets[m.cur].Kind != model.KindRun {
+		return nil
+	}
+	return m.datasets[m.cur]
+}
+
+// handleRunKey handles the side-by-side keys and the run keys; ok is
+// false when k is none of them (or does nothing here).
+func (m *Model) handleRunKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	km := m.c.Keys.Run
+	switch {
+	case key.Matches(k, km.Pair):
+		return m.togglePair(), true
+	case key.Matches(k, km.LeftPrev):
+		return m.movePair(0, -1), true
+	case key.Matches(k, km.LeftNext):
+		return m.movePair(0, 1), true
+	case key.Matches(k, km.RightPrev):
+		return m.movePair(1, -1), true
+	case key.Matches(k, km.RightNext):
+		return m.movePair(1, 1), true
+	}
+	ds := m.curRun()
+	if ds == nil {
+		return nil, false
+	}
+	switch {
+	case key.Matches(k, km.Threshold):
+		return m.openThresholdPrompt(), true
+	case key.Matches(k, km.ThresholdUp):
+		return m.setThreshold(ds, m.run.threshold(ds)+thresholdStep), true
+	case key.Matches(k, km.ThresholdDn):
+		return m.setThreshold(ds, m.run.threshold(ds)-thresholdStep), true
+	case key.Matches(k, km.HighScore):
+		return m.toggleHighScore(), true
+	case key.Matches(k, km.Distribution):
+		m.pushSheet(newRunDistSheet(m, ds))
+		m.enableKeys()
+		return nil, true
+	case key.Matches(k, km.Info):
+		m.pushSheet(newRunInfoSheet(m, ds))
+		m.enableKeys()
+		return nil, true
+	}
+	return nil, false
+}
+
+// enableRunKeys offers the run keys on run datasets only, and the
+// side-by-side keys when the record has two attempts.
+func (m *Model) enableRunKeys() {
+	km := &m.c.Keys.Run
+	run := m.curRun() != nil
+	for _, b := range []*key.Binding{&km.Threshold, &km.ThresholdUp, &km.ThresholdDn, &km.HighScore, &km.Distribution, &km.Info, &km.QueryHint} {
+		b.SetEnabled(run)
+	}
+	pair := m.detail.pairOn
+	km.Pair.SetEnabled(pair || m.detail.attemptCount() >= 2)
+	for _, b := range []*key.Binding{&km.LeftPrev, &km.LeftNext, &km.RightPrev, &km.RightNext} {
+		b.SetEnabled(pair && m.detail.attemptCount() >= 2)
+	}
+}
+
+// runHelp is the run keys' group of the `?` overlay.
+func runHelp(c *Common) helpGroup {
+	k := c.Keys.Run
+	return helpGroup{"Runs and attempts", []key.Binding{k.Pair, k.LeftPrev, k.LeftNext, k.RightPrev, k.RightNext,
+		k.Threshold, k.ThresholdUp, k.ThresholdDn, k.HighScore, k.Distribution, k.Info, k.QueryHint}}
+}
+
+// runShortHelp is the run keys' part of the help bar.
+func (m *Model) runShortHelp() []key.Binding {
+	k := m.c.Keys.Run
+	if m.detail.pairOn {
+		return []key.Binding{k.Pair, k.LeftNext, k.RightNext}
+	}
+	return []key.Binding{k.HighScore, k.Distribution, k.Threshold, k.Pair}
+}
+
+// highTerm is the query term of the high-score filter at threshold t.
+func highTerm(t float64) string { return "score>=" + thresholdText(t) }
+
+// highActive reports whether ds's list query holds the high-score term
+// at ds's threshold (the user may have edited it out).
+func (m *Model) highActive(ds *model.Dataset) bool {
+	term, ok := m.run.high[ds]
+	return ok && hasTerm(m.list.st.where, term)
+}
+
+// hasTerm reports whether q holds term as a whole term.
+func hasTerm(q, term string) bool {
+	for _, f := range strings.Fields(q) {
+		if f == term {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutTerm removes the first whole occurrence of term from q.
+func withoutTerm(q, term string) string {
+	fs := strings.Fields(q)
+	for i, f := range fs {
+		if f == term {
+			return strings.Join(append(fs[:i:i], fs[i+1:]...), " ")
+		}
+	}
+	return q
+}
+
+// toggleHighScore narrows the list to the samples on the site's
+// high-score list (scored, average at or above the threshold), or lifts
+// that filter, keeping the rest of the query.
+func (m *Model) toggleHighScore() tea.Cmd {
+	ds := m.curRun()
+	if ds == nil {
+		return nil
+	}
+	q := m.list.st.where
+	if m.highActive(ds) {
+		term := m.run.high[ds]
+		delete(m.run.high, ds)
+		return m.setListQuery(withoutTerm(q, term))
+	}
+	term := highTerm(m.run.threshold(ds))
+	m.run.high[ds] = term
+	return m.setListQuery(strings.TrimSpace(q + " " + term))
+}
+
+// setThreshold sets ds's threshold (clamped to 0..10) and moves an
+// active high-score filter with it. The header's "N ≥ T" shows the new
+// count.
+func (m *Model) setThreshold(ds *model.Dataset, t float64) tea.Cmd {
+	active := m.highActive(ds)
+	old := m.run.high[ds]
+	t = m.run.set(ds, t)
+	var cmd tea.Cmd
+	if active {
+		term := highTerm(t)
+		m.run.high[ds] = term
+		q := withoutTerm(m.list.st.where, old)
+		cmd = m.setListQuery(strings.TrimSpace(q + " " + term))
+	}
+	return cmd
+}
+
+// openThresholdPrompt asks for a threshold from 0 to 10 in the status
+// line; enter sets it, esc keeps the old one.
+func (m *Model) openThresholdPrompt() tea.Cmd {
+	ds := m.curRun()
+	if ds == nil {
+		return nil
+	}
+	p := &promptLine{prefix: "high-score threshold (0-10): ", hint: "enter set · esc cancel"}
+	p.setValue(thresholdText(m.run.threshold(ds)))
+	p.submit = func(m *Model, v string) (bool, tea.Cmd) {
+		t, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || t < 0 || t > runScoreMax {
+			p.errText = "a number from 0 to 10"
+			return true, nil
+		}
+		return false, m.setThreshold(ds, t)
+	}
+	m.ergo.prompt = p
+	m.enableKeys()
+	return nil
+}
