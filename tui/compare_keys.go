@@ -68,7 +68,8 @@ func (m *Model) enableCompareKeys() {
 }
 
 // runPartner returns the dataset to compare dataset i with: the first
-// dataset of the same kind after after (wrapping), -1 when there is none.
+// comparable dataset (comparableRuns) after after (wrapping), -1 when
+// there is none.
 // Pass after=-1 for the default: the next dataset of the same task (two
 // runs opened together, each a folder of several tasks), else the next
 // of the same kind.
@@ -88,9 +89,19 @@ func (m *Model) runPartner(i, after int) int {
 	}
 	for d := 1; d < n; d++ {
 		j := (after + d) % n
-		if j != i && m.datasets[j].Kind == m.datasets[i].Kind {
+		if j != i && comparableRuns(m.datasets[i], m.datasets[j]) {
 			return j
 		}
 	}
 	return -1
+}
+
+// comparableRuns reports whether two datasets can be paired record by
+// record: the same kind, and for lm-eval the same task, since doc ids of
+// two tasks (gsm8k's doc 1, arc_easy's doc 1) name unrelated questions.
+func comparableRuns(a, b *model.Dataset) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	return a.Kind != model.KindLMEval || a.Task == b.Task
 }

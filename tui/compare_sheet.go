@@ -151,7 +151,14 @@ func (s *compareSheet) cellLabel(c compare.Cell) string {
 // ShortHelp lists the sheet's keys.
 func (s *compareSheet) ShortHelp() []key.Binding {
 	k := s.m.c.Keys
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Compare.PickA, k.Compare.PickB, k.Compare.Choose, k.Compare.Close}
+	out := []key.Binding{k.Nav.Down, k.Nav.Up}
+	if len(s.ds.Filters) > 1 { // with one filter, a and b pick it again
+		out = append(out, k.Compare.PickA, k.Compare.PickB)
+	}
+	if len(s.items()) > 0 { // nothing to choose without a table or flags
+		out = append(out, k.Compare.Choose)
+	}
+	return append(out, k.Compare.Close)
 }
 
 // View renders the body rectangle.

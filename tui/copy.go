@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	txt "evalview/tui/text"
 )
 
 // clip is what `y` copies and `Y` names: the focused part of the current
@@ -132,12 +133,13 @@ func (m *Model) copyFocused(path bool) tea.Cmd {
 		m.note = "nothing to copy: no record is shown"
 		return nil
 	}
-	text, what := c.text, c.what
 	if path {
-		text, what = c.path, "path of the "+c.what
+		// A path is short: show it rather than its byte count.
+		m.ergo.noteSaved = "copied path of the " + c.what + ": " + txt.Truncate(txt.OneLine(c.path), 60)
+		return copyText(c.path)
 	}
-	m.ergo.noteSaved = "copied " + what + " (" + strconv.Itoa(len(text)) + " bytes)"
-	return copyText(text)
+	m.ergo.noteSaved = "copied " + c.what + " (" + strconv.Itoa(len(c.text)) + " bytes)"
+	return copyText(c.text)
 }
 
 // copyText puts text on the clipboard: through OSC 52, which works over

@@ -121,7 +121,11 @@ func (s *facetsSheet) clamp() {
 // ShortHelp lists the sheet's keys.
 func (s *facetsSheet) ShortHelp() []key.Binding {
 	nav := s.m.c.Keys.Nav
-	return []key.Binding{nav.Down, nav.Up, facetKeys.NextField, facetKeys.Choose, facetKeys.Close}
+	out := []key.Binding{nav.Down, nav.Up}
+	if len(s.fields) > 1 { // tab has nowhere to go with one field
+		out = append(out, facetKeys.NextField)
+	}
+	return append(out, facetKeys.Choose, facetKeys.Close)
 }
 
 // View renders the body: the field tabs, the heading and the rows.

@@ -38,6 +38,9 @@ type countCache struct {
 	n           int
 	counts      [4]int
 	errs, warns int
+	// bare counts the unscored records without a score either (a
+	// results-only subtask has a score but no pass or fail).
+	bare int
 }
 
 func newHeaderPane(c *Common) headerPane {
@@ -70,7 +73,11 @@ func (h *headerPane) refresh() {
 		c.errs, c.warns = model.CountIssues(h.ds.Issues)
 		for i := 0; i < n; i++ {
 			s := h.ds.Records.Summary(i)
-			c.counts[shownStatus(s.Outcome(h.filter))]++
+			o := s.Outcome(h.filter)
+			c.counts[shownStatus(o)]++
+			if shownStatus(o) == model.StatusUnscored && (!o.Present || !o.HasScore) {
+				c.bare++
+			}
 			c.errs += s.Errors
 			c.warns += s.Warnings
 		}
@@ -131,6 +138,14 @@ func (h *headerPane) titleLine() string {
 	}
 	if c[model.StatusUnscored] > 0 {
 		counts += " " + st.Status.Unscored.Render("·"+strconv.Itoa(c[model.StatusUnscored]))
+	}
+	if c[model.StatusPass]+c[model.StatusFail]+c[model.StatusError] == 0 {
+		// Nothing scored (a testset, unjudged samples, an empty run):
+		// "✓0 ✗0" would read as a score; say what there is.
+		counts = ""
+		if u := h.counts.bare; u > 0 {
+			counts = st.Status.Unscored.Render("·" + strconv.Itoa(u) + " unscored")
+		}
 	}
 	issues := ""
 	if e, w := h.counts.errs, h.counts.warns; e+w > 0 {

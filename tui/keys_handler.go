@@ -61,6 +61,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.nextMatch(-1)
 	case key.Matches(k, km.Compare.Filters, km.Compare.Slices, km.Compare.Runs) && m.compareApplies(k):
 		return m.openCompareSheet(k)
+	case m.explainDisabled(k):
+		return nil
 	}
 	if cmd, ok := m.handleToolKey(k); ok {
 		return cmd
@@ -84,7 +86,9 @@ func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 		m.showFirstListHit()
 		return nil
 	case key.Matches(k, km.Detail.Markdown):
-		return m.detail.toggleMarkdown()
+		cmd := m.detail.toggleMarkdown()
+		m.note = m.detail.markdownNote()
+		return cmd
 	case key.Matches(k, km.Search.Cancel) && m.list.st.query != "":
 		cmd := m.setQueryIn(focusList, "")
 		m.enableKeys()
@@ -123,6 +127,11 @@ func (m *Model) handleDetailKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		m.setFocus(focusList)
 		return nil
+	}
+	if key.Matches(k, km.Detail.Markdown) {
+		cmd := m.detail.toggleMarkdown()
+		m.note = m.detail.markdownNote()
+		return cmd
 	}
 	before := m.detail.TabName()
 	var cmd tea.Cmd
@@ -200,6 +209,7 @@ func (m *Model) enableKeys() {
 		filters = len(m.datasets[m.cur].Filters)
 	}
 	km.Global.CycleFilter.SetEnabled(filters > 1)
+	km.Global.WrongOnly.SetEnabled(m.anyScored())
 	query := m.list.st.query
 	if m.searchIn == focusDetail {
 		query = m.detail.search.query

@@ -39,6 +39,18 @@ func (d *detailPane) toggleMarkdown() tea.Cmd {
 	return d.refresh()
 }
 
+// markdownNote tells, after m, how text now shows: on plain answers the
+// two look alike, and the key must not seem to do nothing.
+func (d *detailPane) markdownNote() string {
+	if d.ds == nil {
+		return ""
+	}
+	if d.markdownOn() {
+		return "markdown (m: raw)"
+	}
+	return "raw text (m: markdown)"
+}
+
 // syncBytes is the record size up to which tab k renders in Update.
 func (d *detailPane) syncBytes(k renderKey) int {
 	if k.markdown {

@@ -8,6 +8,7 @@ import (
 
 	"evalview/model"
 	"evalview/model/query"
+	"evalview/tui/text"
 )
 
 // NoteStore keeps one dataset's error-analysis notes: free labels and a
@@ -96,7 +97,7 @@ func (m *Model) openLabelPrompt() tea.Cmd {
 		return nil
 	}
 	labels, note := store.Get(id)
-	p := &promptLine{prefix: "labels of " + id + ": ", hint: "comma separated · tab complete · enter save · esc cancel"}
+	p := &promptLine{prefix: "labels of record " + text.OneLine(id) + ": ", hint: "comma separated · tab complete · enter save · esc cancel"}
 	p.setValue(strings.Join(labels, ", "))
 	if len(labels) > 0 {
 		p.input.insert(", ")
@@ -130,7 +131,7 @@ func (m *Model) openNotePrompt() tea.Cmd {
 		return nil
 	}
 	labels, note := store.Get(id)
-	p := &promptLine{prefix: "note on " + id + ": ", hint: "enter save · empty removes · esc cancel"}
+	p := &promptLine{prefix: "note on record " + text.OneLine(id) + ": ", hint: "enter save · empty removes · esc cancel"}
 	p.setValue(note)
 	p.submit = func(m *Model, v string) (bool, tea.Cmd) {
 		return false, m.saveNote(store, id, labels, v)

@@ -106,7 +106,8 @@ func (s *runsSheet) Update(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		if p := s.pairs[s.cursor]; p.A >= 0 {
 			return true, m.showRecord(s.ai, p.A)
 		}
-		m.note = "this pair has no record in " + text.OneLine(m.datasets[s.ai].Title)
+		la, _ := runLabels(m.datasets[s.ai], m.datasets[s.bi])
+		m.note = "this pair has no record in run A (" + text.OneLine(la) + ")"
 	}
 	s.cursor = max(0, min(s.cursor, len(s.pairs)-1))
 	return false, nil
@@ -155,10 +156,12 @@ func (s *runsSheet) ShortHelp() []key.Binding {
 func (s *runsSheet) head() []string {
 	st := s.m.c.Styles
 	a, b := s.m.datasets[s.ai], s.m.datasets[s.bi]
+	la, lb := runLabels(a, b)
+	pa, pb := trimCommonDirs(a.Path, b.Path)
 	out := []string{
 		st.Detail.Heading.Render("Compare runs"),
-		st.Detail.Subheading.Render("A ") + st.Detail.Selected.Render(text.OneLine(a.Title)) + st.Detail.Subtle.Render(" ("+text.OneLine(a.Path)+")"),
-		st.Detail.Subheading.Render("B ") + st.Detail.Selected.Render(text.OneLine(b.Title)) + st.Detail.Subtle.Render(" ("+text.OneLine(b.Path)+"; b: next)"),
+		s.sideLine("A ", la, pa, ")"),
+		s.sideLine("B ", lb, pb, "; b: next)"),
 	}
 	if fa, fb := s.filters(); fa >= 0 && fa < len(a.Filters) && fb >= 0 && fb < len(b.Filters) {
 		out = append(out, st.Detail.Subtle.Render("filter A "+text.OneLine(a.Filters[fa])+" · filter B "+text.OneLine(b.Filters[fb])))
@@ -214,6 +217,20 @@ func (s *runsSheet) head() []string {
 		out = append(out, st.Detail.Subheading.Render("By largest change"))
 	}
 	return out
+}
+
+// sideLine renders one side's label and its path; the path is cut in the
+// middle to fit, so the folder and file name that tell runs apart stay on
+// screen.
+func (s *runsSheet) sideLine(side, label, path, tail string) string {
+	st := s.m.c.Styles
+	label = text.OneLine(label)
+	room := s.w - text.Width(side+label+" ("+tail)
+	p := ""
+	if room >= 8 {
+		p = " (" + text.TruncateMiddle(text.OneLine(path), room) + tail
+	}
+	return st.Detail.Subheading.Render(side) + st.Detail.Selected.Render(label) + st.Detail.Subtle.Render(p)
 }
 
 // allUnpaired lists the pairs with a record on one side only; a flips

@@ -132,6 +132,7 @@ func (m *Model) syncIndexes() {
 			changed = true
 		}
 	}
+	m.adoptFilters()
 	if changed {
 		m.list.refresh()
 		m.header.refresh()

@@ -82,10 +82,11 @@ func TestReextractMismatch(t *testing.T) {
 		t.Errorf("strict-match extraction %+v", e)
 	}
 	// flexible-extract matched "3" at the end of "Total: 3 bolts.": its
-	// span points at it. The fixture's exact_match has no
-	// regexes_to_ignore, so "3" is not the whole target text: fail.
+	// span points at it. The fixture carries gsm8k's real metric_list,
+	// whose regexes_to_ignore strip the target down to "3": pass, as the
+	// samples log (exact_match 1).
 	f := r.Attempts[0].Extractions[1]
-	if f.Answer != "3" || f.Start < 0 || r.Attempts[0].Text[f.Start:f.End] != "3" || f.Disagrees || f.Status != model.StatusFail {
+	if f.Answer != "3" || f.Start < 0 || r.Attempts[0].Text[f.Start:f.End] != "3" || f.Disagrees || f.Status != model.StatusPass {
 		t.Errorf("flexible-extract extraction %+v", f)
 	}
 	// The clean twin of the fixture gives nothing.
@@ -148,12 +149,10 @@ func TestReextractRepeats(t *testing.T) {
 
 // TestReextractStatusMatchesLoggedMetric checks the exact_match port: the
 // answer the filter picks, scored by evalview, is right exactly when the
-// samples log exact_match 1, on the generated fixture and on the real
-// files (the hand-made fixtures' configs do not match their logged
-// metrics: two_filters scores "18" right against a whole solution with no
-// regexes_to_ignore).
+// samples log exact_match 1, on the generated fixture, on two_filters
+// (which carries gsm8k's real metric_list) and on the real files.
 func TestReextractStatusMatchesLoggedMetric(t *testing.T) {
-	dirs := []string{"../../testdata/lmeval/generated_3filters_8repeats"}
+	dirs := []string{"../../testdata/lmeval/generated_3filters_8repeats", "../../testdata/lmeval/two_filters"}
 	if dir, err := filepath.Abs("../../../shared/data/lm_eval"); err == nil {
 		if _, err := os.Stat(dir); err == nil {
 			dirs = append(dirs, dir)

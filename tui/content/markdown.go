@@ -103,7 +103,6 @@ func Markdown(s string, width int, st *styles.Styles) (lines []string, ok bool) 
 		return nil, false
 	}
 	src := protectMarkdown(text.Sanitize(s))
-	k := mdKey{width: width, dark: st.Dark, noColor: st.NoColor}
 	mdMu.Lock()
 	defer mdMu.Unlock()
 	defer func() {
@@ -111,27 +110,55 @@ func Markdown(s string, width int, st *styles.Styles) (lines []string, ok bool) 
 			lines, ok = nil, false
 		}
 	}()
-	r := mdRenderers[k]
-	if r == nil {
-		var err error
-		opts := []glamour.TermRendererOption{glamour.WithStyles(mdStyle(k)), glamour.WithWordWrap(width)}
-		if k.noColor {
-			opts = append(opts, glamour.WithChromaFormatter("noop"))
+	// glamour's word wrap may leave a breakpoint ("-") one cell past the
+	// wrap width ("so 16 - 3 -"): wrap narrower until every line fits,
+	// and let tidyMarkdown break what still does not (a long URL).
+	for wrap := width; ; wrap-- {
+		r := mdRenderer(mdKey{width: wrap, dark: st.Dark, noColor: st.NoColor})
+		if r == nil {
+			return nil, false
 		}
-		r, err = glamour.NewTermRenderer(opts...)
+		out, err := r.Render(src)
 		if err != nil {
 			return nil, false
 		}
-		if len(mdRenderers) >= maxRenderers {
-			clear(mdRenderers)
+		if wrap > width-2 && overflows(out, width) {
+			continue
 		}
-		mdRenderers[k] = r
+		return tidyMarkdown(out, width), true
 	}
-	out, err := r.Render(src)
+}
+
+// mdRenderer returns the cached glamour renderer for k, making it when
+// needed; nil when glamour fails. mdMu must be held.
+func mdRenderer(k mdKey) *glamour.TermRenderer {
+	if r := mdRenderers[k]; r != nil {
+		return r
+	}
+	opts := []glamour.TermRendererOption{glamour.WithStyles(mdStyle(k)), glamour.WithWordWrap(k.width)}
+	if k.noColor {
+		opts = append(opts, glamour.WithChromaFormatter("noop"))
+	}
+	r, err := glamour.NewTermRenderer(opts...)
 	if err != nil {
-		return nil, false
+		return nil
 	}
-	return tidyMarkdown(out, width), true
+	if len(mdRenderers) >= maxRenderers {
+		clear(mdRenderers)
+	}
+	mdRenderers[k] = r
+	return r
+}
+
+// overflows reports whether a line of glamour's output, its padding
+// trimmed, is wider than width.
+func overflows(out string, width int) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if ansi.StringWidth(strings.TrimRight(ansi.Strip(l), " ")) > width {
+			return true
+		}
+	}
+	return false
 }
 
 // mdStyle is glamour's style for the theme, without the document margin
@@ -181,10 +208,20 @@ func tidyMarkdown(out string, width int) []string {
 			continue
 		}
 		blank = false
-		if w := ansi.StringWidth(trimmed); w < ansi.StringWidth(plain) || w > width {
-			l = ansi.Truncate(l, min(w, width), "") + "\x1b[m"
+		w := ansi.StringWidth(trimmed)
+		if w < ansi.StringWidth(plain) {
+			l = ansi.Truncate(l, w, "") + "\x1b[m"
 		}
-		lines = append(lines, l)
+		if w <= width {
+			lines = append(lines, l)
+			continue
+		}
+		// glamour's word wrap keeps a breakpoint ("-") past the width
+		// ("so 16 - 3 -"): wrap the rest onto the next line rather than
+		// cut it, which silently dropped the minus sign of "- 4".
+		for _, part := range strings.Split(ansi.Hardwrap(l, width, false), "\n") {
+			lines = append(lines, part+"\x1b[m")
+		}
 	}
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
