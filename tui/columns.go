@@ -141,6 +141,9 @@ type colLayout struct {
 	field, head string
 	w           int
 	right, flex bool
+	// prio ranks the column for dropping (columnPriorityIn); full is
+	// its width before any squeezing.
+	prio, full int
 	// soft is the width below which values of the page get cut: a
 	// column squeezes to it (not under colSoft) before any is dropped.
 	soft int
@@ -180,6 +183,24 @@ func columnPriority(field string) int {
 	return prioDefault
 }
 
+// columnPriorityIn ranks a column of ds: columnPriority, except in a
+// testset, whose case titles are mostly derived from the inputs (the
+// detail shows them whole) while its kind, steps and batch items are what
+// issue 6 wants at a glance: there the title goes first, then the tags.
+func columnPriorityIn(ds *model.Dataset, field string) int {
+	if ds != nil && ds.Kind == model.KindTestset {
+		switch field {
+		case "title":
+			return 20
+		case "tag":
+			return 30
+		case "steps", "batch_items":
+			return 45
+		}
+	}
+	return columnPriority(field)
+}
+
 // layoutColumns fits fields into w cells (one space between columns) for
 // the rows on screen: each column gets the width its values and heading
 // need up to a cap, the title the rest. When the title would get less
@@ -194,7 +215,7 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 	const titleMin = 12
 	var cols []colLayout
 	for i, f := range fields {
-		c := colLayout{field: f, head: columnHead(ds, f), right: numericColumn(f), flex: f == "title"}
+		c := colLayout{field: f, head: columnHead(ds, f), right: numericColumn(f), flex: f == "title", prio: columnPriorityIn(ds, f)}
 		if !c.flex {
 			// Headings do not widen a column much: values matter more.
 			need := min(text.Width(c.head), 10)
@@ -210,6 +231,7 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 			}
 			need = max(need, values)
 			c.w = max(1, min(need, columnCap(f, w)))
+			c.full = c.w
 			c.soft = min(c.w, max(colMin, min(values, colSoft)))
 		}
 		cols = append(cols, c)
@@ -230,10 +252,16 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 			want = titleMin / 2
 		}
 	}
+	var dropped []colLayout
 	for usedWidth(cols)+want > w {
 		var ok bool
-		if cols, ok = dropLowest(cols); !ok {
+		var gone colLayout
+		if cols, gone, ok = dropLowest(cols); !ok {
 			break
+		}
+		dropped = append(dropped, gone)
+		if flexIndex(cols) < 0 {
+			want = 0 // the title went (a testset's ranks below others)
 		}
 	}
 	for usedWidth(cols)+want > w && shrinkWidest(cols, false) {
@@ -249,6 +277,9 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 	}
 	if at := flexIndex(cols); at >= 0 && len(cols) > 1 && w-usedWidth(cols) < 1 {
 		cols = append(cols[:at], cols[at+1:]...) // a title of no cells
+	}
+	if flexIndex(cols) < 0 && len(dropped) > 0 {
+		cols = refillColumns(cols, dropped, fields, w) // columns_refill.go
 	}
 	flexAt := flexIndex(cols)
 	rest := w - usedWidth(cols)
@@ -363,22 +394,24 @@ func dropLast(cols []colLayout) []colLayout {
 }
 
 // dropLowest removes the lowest-priority column that may go (the
-// rightmost of equals); false when only kept columns are left.
-func dropLowest(cols []colLayout) ([]colLayout, bool) {
+// rightmost of equals) and returns it; false when only kept columns are
+// left.
+func dropLowest(cols []colLayout) ([]colLayout, colLayout, bool) {
 	drop := -1
 	for i, c := range cols {
-		p := columnPriority(c.field)
+		p := c.prio
 		if p >= prioKeep {
 			continue
 		}
-		if drop < 0 || p <= columnPriority(cols[drop].field) {
+		if drop < 0 || p <= cols[drop].prio {
 			drop = i
 		}
 	}
 	if drop < 0 {
-		return cols, false
+		return cols, colLayout{}, false
 	}
-	return append(cols[:drop], cols[drop+1:]...), true
+	gone := cols[drop]
+	return append(cols[:drop], cols[drop+1:]...), gone, true
 }
 
 // headingLine renders the column headings over cols, w cells.

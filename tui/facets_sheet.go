@@ -39,8 +39,8 @@ type facetsSheet struct {
 	w, h   int
 }
 
-// newFacetsSheet counts the list's visible records by the first facet
-// field (or field, when the dataset has it).
+// newFacetsSheet counts the list's visible records by field, when the
+// dataset has it, else by the first field that tells them apart.
 func newFacetsSheet(m *Model, field string) *facetsSheet {
 	ds := m.datasets[m.cur]
 	s := &facetsSheet{m: m, ds: ds, env: m.list.env(), rows: append([]int(nil), m.list.st.visible...)}
@@ -48,6 +48,19 @@ func newFacetsSheet(m *Model, field string) *facetsSheet {
 	for i, f := range s.fields {
 		if f == field {
 			s.field = i
+		}
+	}
+	if field == "" {
+		// Open on a field that tells records apart (walk_fixes.go); keep
+		// the counts made on the way so the chosen one is not recounted.
+		counted := map[string][]query.FacetRow{}
+		s.field = facetStartField(s.fields, func(f string) int {
+			counted[f] = query.Facet(s.env, s.rows, f)
+			return len(counted[f])
+		})
+		if rows, ok := counted[s.fields[s.field]]; ok {
+			s.facet = rows
+			return s
 		}
 	}
 	s.recount()

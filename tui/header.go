@@ -277,6 +277,10 @@ func (h *headerPane) metricsLine() string {
 		parts = append(parts, p)
 	}
 	if len(parts) == 0 {
+		if ro, _ := h.ds.Extra["lmeval.resultsOnly"].(bool); ro {
+			// Several tasks and no group over them: each has its own.
+			return st.Header.Kind.Render("metrics reported per task: one record each")
+		}
 		return st.Header.Kind.Render("no metrics reported")
 	}
 	return text.Truncate(strings.Join(parts, st.Header.Kind.Render(" │ ")), h.w)

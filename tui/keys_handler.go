@@ -210,12 +210,9 @@ func (m *Model) enableKeys() {
 	}
 	km.Global.CycleFilter.SetEnabled(filters > 1)
 	km.Global.WrongOnly.SetEnabled(m.anyScored())
-	query := m.list.st.query
-	if m.searchIn == focusDetail {
-		query = m.detail.search.query
-	}
-	km.Search.Next.SetEnabled(query != "")
-	km.Search.Prev.SetEnabled(query != "")
+	hits := m.searchHits() // n/N need a hit to go to (walk_fixes.go)
+	km.Search.Next.SetEnabled(hits)
+	km.Search.Prev.SetEnabled(hits)
 	km.Detail.Fold.SetEnabled(m.detail.doc.Folds > 0 || m.detail.unfold)
 	m.enableCompareKeys()
 	m.enableRunKeys()

@@ -146,25 +146,29 @@ func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, 
 	return out
 }
 
-// position returns the list position of record i, or where it would be:
-// the next record shown after it in file order (the last row if none);
-// in a sorted list, the cursor's position when i is gone.
+// position returns the list position of record i, or 0 (the first row)
+// when i is not shown: after a query, a facet or a pin replaced the list,
+// the row "after" a record that is gone means nothing to the user, who
+// expects to start reading the new list from its top.
 func (l *listPane) position(i int) int {
 	v := l.st.visible
 	if l.st.sortKey.Column == "" {
-		return min(sort.SearchInts(v, i), len(v)-1)
+		if k := sort.SearchInts(v, i); k < len(v) && v[k] == i {
+			return k
+		}
+		return 0
 	}
 	for pos, j := range v {
 		if j == i {
 			return pos
 		}
 	}
-	return min(l.st.cursor, len(v)-1)
+	return 0
 }
 
 // rebuild recomputes the visible records after the filter, the query, the
 // sort, the pin or the wrong-only switch changed, keeping the cursor on
-// the same record when it is still shown, else on the next one.
+// the same record when it is still shown, else on the first row.
 func (l *listPane) rebuild() {
 	sel, hadSel := l.Selected()
 	l.st.visible, l.st.known, l.st.pending = l.st.visible[:0:0], 0, 0

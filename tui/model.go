@@ -213,6 +213,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleRecordLoaded(msg)
 	case renderedMsg:
 		m.detail.handleRendered(msg)
+		m.enableKeys() // the new text has its own search hits and folds
 		return nil
 	case listSearchMsg:
 		return m.handleListSearch(msg)

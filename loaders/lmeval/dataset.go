@@ -2,7 +2,9 @@ package lmeval
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,9 +183,28 @@ func resultsDataset(r *results) *model.Dataset {
 	for _, t := range r.Tasks {
 		add(t, false)
 	}
-	for g := range r.Groups {
+	var groups []string
+	// Groups come from a map: sorted, so records keep one order run to run.
+	for _, g := range slices.Sorted(maps.Keys(r.Groups)) {
 		if _, ok := r.Metrics[g]; ok && len(r.Metrics[g]) > 0 {
 			add(g, true)
+			groups = append(groups, g)
+		}
+	}
+	// The dataset's own metrics (header, summary) are those of its one
+	// task, or of the one group that aggregates its tasks; several tasks
+	// without one have theirs on their records only.
+	whole := ""
+	switch {
+	case len(recs) == 1:
+		whole = recs[0].ID
+	case len(groups) == 1:
+		whole = groups[0]
+	}
+	if ms := r.Metrics[whole]; whole != "" && len(ms) > 0 {
+		ds.Metrics = ms
+		if len(recs) == 1 {
+			ds.MainMetric = ms[0].Name // the record's score is its first metric
 		}
 	}
 	ds.Records = model.NewMemIndex(recs)
