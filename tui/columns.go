@@ -74,6 +74,10 @@ func columnHead(ds *model.Dataset, field string) string {
 	switch field {
 	case "title":
 		if ds != nil && ds.Kind == model.KindLMEval {
+			// A results file without samples lists tasks, not questions.
+			if ro, _ := ds.Extra["lmeval.resultsOnly"].(bool); ro {
+				return "task"
+			}
 			return "question"
 		}
 	case "score":
