@@ -40,9 +40,13 @@ type sliceItem struct {
 // maxFreqRows caps each frequency table.
 const maxFreqRows = 15
 
-// newSlicesSheet opens the slices of ds, grouped by its first field.
+// newSlicesSheet opens the slices of ds, grouped by the first field that
+// has more than one value.
 func newSlicesSheet(m *Model, ds *model.Dataset, filter int) *slicesSheet {
 	s := &slicesSheet{m: m, ds: ds, filter: filter, fields: sliceFields(ds)}
+	// Like facets: open on a field that tells records apart (a testset's
+	// kind, not its status when nothing is scored).
+	s.field = facetStartField(s.fields, func(f string) int { return len(compare.Slices(ds, f, nil)) })
 	s.recount()
 	return s
 }

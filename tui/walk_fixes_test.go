@@ -217,3 +217,13 @@ func TestTestsetColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestSlicesStartField: V on an unscored testset groups by kind, not by
+// the one status every case shares.
+func TestSlicesStartField(t *testing.T) {
+	ds := openTestdata(t, "testset/spec/guide_examples.jsonl")
+	s := newSlicesSheet(nil, ds, -1)
+	if got := s.fields[s.field]; got != "kind" {
+		t.Fatalf("slices open on %q, want kind (fields %v)", got, s.fields)
+	}
+}
