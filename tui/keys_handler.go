@@ -231,6 +231,12 @@ func (m *Model) shortHelp() []key.Binding {
 		return []key.Binding{km.Nav.Down, km.Nav.Up, km.Dataset.Choose, km.Dataset.Close}
 	case m.typing:
 		return []key.Binding{km.Search.Confirm, km.Search.Cancel}
+	case m.ergo.prompt != nil:
+		b := []key.Binding{promptSubmitKey, promptCancelKey}
+		if m.ergo.prompt.complete != nil {
+			b = append(b, promptCompleteKey)
+		}
+		return b
 	case m.topSheet() != nil:
 		return append(m.topSheet().ShortHelp(), km.Global.Help)
 	}

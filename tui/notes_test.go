@@ -91,6 +91,10 @@ func TestLabelsAndNotes(t *testing.T) {
 	if m.ergo.prompt == nil {
 		t.Fatal("l did not open the label prompt")
 	}
+	// The help line offers the prompt's keys, not the list's.
+	if s := screen(m); !strings.Contains(s, "enter apply") || !strings.Contains(s, "tab complete") || strings.Contains(s, "wrong only") {
+		t.Errorf("help line while the label prompt is open:\n%s", s)
+	}
 	typeText(m, "extraction bug, wrong reasoning")
 	press(m, "enter")
 	if got, _ := store.Get("1"); strings.Join(got, "|") != "extraction bug|wrong reasoning" {

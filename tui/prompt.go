@@ -33,6 +33,14 @@ type promptLine struct {
 	cancel func(m *Model) tea.Cmd
 }
 
+// The help line's entries while a prompt is open; handlePromptKey reads
+// the keys itself.
+var (
+	promptSubmitKey   = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply"))
+	promptCancelKey   = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+	promptCompleteKey = key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete"))
+)
+
 // setValue replaces the prompt's text.
 func (p *promptLine) setValue(v string) {
 	p.input = queryInput{}
