@@ -25,7 +25,7 @@ func helpGroups(c *Common) []helpGroup {
 	return []helpGroup{
 		{"Move", []key.Binding{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom}},
 		{"Panes", []key.Binding{k.Global.FocusNext, k.Global.FocusPrev, k.List.Open, k.Detail.Back}},
-		{"Detail tabs", []key.Binding{k.Detail.PrevTab, k.Detail.NextTab, k.Detail.Tab, k.Detail.Fold, k.Detail.Markdown}},
+		{"Tabs (h, l only in the detail pane)", []key.Binding{k.Detail.PrevTab, k.Detail.NextTab, k.Detail.Tab, k.Detail.Fold, k.Detail.Markdown}},
 		{"Records", []key.Binding{k.Global.CycleFilter, k.Global.WrongOnly}},
 		{"Compare", []key.Binding{k.Compare.Filters, k.Compare.Slices, k.Compare.Runs}},
 		runHelp(c),
