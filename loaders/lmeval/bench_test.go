@@ -2,7 +2,10 @@ package lmeval
 
 import (
 	"os"
+	"runtime"
 	"testing"
+
+	"evalview/model"
 )
 
 // BenchmarkOpen indexes the samples file named by EVALVIEW_BENCH_SAMPLES
@@ -17,12 +20,27 @@ func BenchmarkOpen(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(st.Size())
+	var ds []*model.Dataset
 	for i := 0; i < b.N; i++ {
-		ds, err := Open(path)
+		ds, err = Open(path)
 		if err != nil || len(ds) == 0 {
 			b.Fatal(err)
 		}
 	}
+	// What the last index holds once its buffers are gone: the memory
+	// target is about offsets and summaries.
+	b.StopTimer()
+	runtime.GC()
+	runtime.GC() // the second empties sync.Pool's victim cache (read blocks)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	records := 0
+	for _, d := range ds {
+		records += d.Records.Len()
+	}
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heapMB")
+	b.ReportMetric(float64(ms.HeapAlloc)/float64(max(records, 1)), "heapB/rec")
+	runtime.KeepAlive(ds)
 }
 
 // BenchmarkRecordLongLine reads back the longest record of the samples

@@ -66,7 +66,7 @@ func unquote(raw []byte) (string, bool) {
 		if !high || utf8.Valid(chunk) {
 			b.Write(chunk)
 		} else {
-			b.WriteString(strings.ToValidUTF8(string(chunk), "\uFFFD"))
+			b.Write(replaceInvalid(chunk))
 		}
 		body = body[i:]
 		if len(body) == 0 {
@@ -102,6 +102,23 @@ func unquote(raw []byte) (string, bool) {
 		body = body[2:]
 	}
 	return b.String(), true
+}
+
+// replaceInvalid returns b with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as encoding/json decodes strings (strings'
+// ToValidUTF8 would replace a run of them by one).
+func replaceInvalid(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return out
 }
 
 // plainRun returns the length of body's leading run of bytes that need no

@@ -16,7 +16,10 @@ import (
 // wins" rules are those of a one-pass scan, while both cores parse.
 
 // blockSize is the read size; a line longer than a block grows its block.
-const blockSize = 4 << 20
+// 1 MB blocks took a tenth less CPU time than 4 MB ones on the 1 GB
+// benchmark file (less system time, and a block is still in cache when a
+// worker parses it) while keeping the per-block overhead negligible.
+const blockSize = 1 << 20
 
 // scanSlots bounds how many files are scanned at once (a folder of many
 // samples files), so their pipelines share the cores instead of fighting

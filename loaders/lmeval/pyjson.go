@@ -130,6 +130,9 @@ func pyStr(raw []byte) (string, bool) {
 	}
 	switch raw[0] {
 	case '"':
+		if s, ok := unquote(raw); ok {
+			return s, true
+		}
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
 			return "", false

@@ -276,6 +276,9 @@ func number(raw json.RawMessage) (float64, bool) {
 		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		return f, err == nil
 	}
+	if f, ok := fastNumber(raw); ok {
+		return f, true
+	}
 	var f float64
 	if json.Unmarshal(raw, &f) != nil {
 		return 0, false
@@ -291,6 +294,9 @@ func scalarText(raw json.RawMessage) string {
 		return ""
 	}
 	if raw[0] == '"' {
+		if s, ok := unquote(raw); ok {
+			return s
+		}
 		var s string
 		if json.Unmarshal(raw, &s) == nil {
 			return s

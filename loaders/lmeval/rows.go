@@ -82,6 +82,9 @@ func hashIssues(path string, line int, rec string, h *rowHead) []model.Issue {
 		if len(args) == 0 {
 			return "", false
 		}
+		if sum, ok := hashString(bytes.TrimSpace(args[0].arg0)); ok {
+			return sum, true // hashablePrompt's first case, without a copy
+		}
 		p, ok := hashablePrompt(args[0].arg0)
 		if !ok {
 			return "", false
@@ -89,6 +92,9 @@ func hashIssues(path string, line int, rec string, h *rowHead) []model.Issue {
 		return sha256Hex([]byte(p)), true
 	})
 	check("target_hash", h.TargetHash, func() (string, bool) {
+		if sum, ok := hashString(bytes.TrimSpace(h.Target)); ok {
+			return sum, true
+		}
 		s, ok := pyStr(h.Target)
 		if !ok {
 			return "", false
@@ -213,6 +219,9 @@ func promptText(arg0 json.RawMessage) string {
 // generation filters give ["18"], log-likelihood ones give one
 // [logprob, is_greedy] per choice, shown as the chosen choice's index.
 func answerText(raw json.RawMessage) string {
+	if s, ok := stringAnswers(raw); ok {
+		return s
+	}
 	var list []json.RawMessage
 	if json.Unmarshal(raw, &list) != nil {
 		return scalarText(raw)

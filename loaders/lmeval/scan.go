@@ -59,6 +59,8 @@ type scanned struct {
 	// metrics notes metrics seen with values, for the main metric.
 	metrics []string
 	lines   int
+	// labels chooses and shares the records' labels.
+	labels labeler
 	// byOff lists every used row in file order, for raw search.
 	byOff []rowRef
 	err   error
@@ -192,11 +194,15 @@ type parsedRow struct {
 	noDocID bool
 	key     string
 	filter  string
-	// title and attempts are only set by the worker that claimed the doc.
-	title    string
-	attempts int
-	issues   []model.Issue
-	out      model.Outcome
+	// title, attempts and the label candidates are only set by the
+	// worker that claimed the doc (claimed).
+	claimed   bool
+	title     string
+	attempts  int
+	target    string
+	docFields []docField
+	issues    []model.Issue
+	out       model.Outcome
 }
 
 // parse does a row's expensive work (splitting, validation, hashes); it
@@ -227,8 +233,11 @@ func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
 	if first {
 		// Every row of a doc repeats its doc and resps, so this is done
 		// once per doc rather than once per filter.
-		p.title = titleOf(h.Doc, h.Arguments)
+		entries, err := docEntries(h.Doc)
+		p.claimed = true
+		p.title = titleOf(entries, err, h.Doc, h.Arguments)
 		p.attempts = attemptCount(h.Resps)
+		p.target, p.docFields = labelsOf(h.Target, entries, err, s.labels.chosen.Load())
 	}
 	p.out = model.Outcome{Present: true, Answer: answerText(h.FilteredResps)}
 	for _, m := range h.metricNames() {
@@ -275,6 +284,9 @@ func (s *scanned) apply(p *parsedRow) {
 		s.docs[p.key] = ri
 		s.sums = append(s.sums, model.Summary{ID: p.key, Line: line})
 		s.rows = append(s.rows, nil)
+	}
+	if p.claimed { // the doc's one claimed row, even if it is a duplicate
+		s.setLabels(s.labels.add(ri, p.target, p.docFields))
 	}
 	for _, prev := range s.rows[ri] {
 		if int(prev.filter) == fi {
@@ -352,6 +364,7 @@ func (s *scanned) noteMetric(m string) {
 // finish settles the main metric and every summary's status, once all
 // rows and filters are known. The caller holds mu.
 func (s *scanned) finish() {
+	s.setLabels(s.labels.decide())
 	s.main = mainMetric(s, s.reported)
 	for i := range s.sums {
 		sum := &s.sums[i]
@@ -379,6 +392,9 @@ func statusOf(v float64) model.Status {
 // decoding them; several requests (log-likelihood choices) count as one
 // attempt each.
 func attemptCount(resps json.RawMessage) int {
+	if n, ok := countRepeats(resps); ok {
+		return n
+	}
 	n := jsonl.CountElements(resps)
 	if n != 1 {
 		return max(n, 0)
@@ -392,8 +408,9 @@ func attemptCount(resps json.RawMessage) int {
 }
 
 // titleOf picks the doc's question-like field, or the prompt's last line.
-func titleOf(doc, args json.RawMessage) string {
-	if fields, err := docEntries(doc); err == nil {
+// fields and err are docEntries(doc).
+func titleOf(fields []entry, err error, doc, args json.RawMessage) string {
+	if err == nil {
 		for _, want := range []string{"question", "query", "problem", "prompt", "input", "instruction", "text", "goal", "ctx", "sentence", "premise", "passage", "context"} {
 			for _, f := range fields {
 				if strings.EqualFold(f.Key, want) {

@@ -1,0 +1,250 @@
+package lmeval
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Fast paths for what indexing does to every row or doc besides splitting
+// it: counting the repeats, reading metric values and answers, hashing
+// the prompt. Each handles the common shape exactly as the general code
+// does and reports ok=false for anything else, which then takes the
+// general (encoding/json) path. At 1 GB/s these small costs add up:
+// encoding/json's reflection and validation, and copies of few-KB prompts,
+// were a fifth of the index's CPU time.
+
+// countRepeats counts the strings of resps shaped [["r1", "r2", ...]] (a
+// generation request's repeats) in one pass; attemptCount's general path
+// walks resps three times. ok is false for any other shape.
+func countRepeats(resps []byte) (int, bool) {
+	i := skipSpace(resps, 0)
+	if i >= len(resps) || resps[i] != '[' {
+		return 0, false
+	}
+	i = skipSpace(resps, i+1)
+	if i >= len(resps) || resps[i] != '[' {
+		return 0, false
+	}
+	n := 0
+	for {
+		i = skipSpace(resps, i+1)
+		if i >= len(resps) || resps[i] != '"' {
+			return 0, false // not a string (or an empty list): general path
+		}
+		end, ok := stringEnd(resps, i)
+		if !ok {
+			return 0, false
+		}
+		n++
+		i = skipSpace(resps, end)
+		if i >= len(resps) {
+			return 0, false
+		}
+		if resps[i] == ']' {
+			break
+		}
+		if resps[i] != ',' {
+			return 0, false
+		}
+	}
+	i = skipSpace(resps, i+1)
+	if i >= len(resps) || resps[i] != ']' || skipSpace(resps, i+1) != len(resps) {
+		return 0, false // more requests than one, or trailing bytes
+	}
+	return n, true
+}
+
+// stringEnd returns the offset just past the JSON string starting at
+// b[i] (its quote), as jsonl's skimmer finds it.
+func stringEnd(b []byte, i int) (int, bool) {
+	i++
+	for {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return 0, false
+		}
+		q := i + j
+		bs := 0 // an odd run of backslashes before the quote escapes it
+		for k := q - 1; k >= i && b[k] == '\\'; k-- {
+			bs++
+		}
+		i = q + 1
+		if bs%2 == 0 {
+			return i, true
+		}
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// fastNumber reads a plain JSON number literal (no quotes) exactly as
+// encoding/json would into a float64; ok is false for anything else.
+func fastNumber(raw []byte) (float64, bool) {
+	if !isJSONNumber(raw) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	return f, err == nil
+}
+
+// isJSONNumber checks the JSON number grammar, which is stricter than
+// strconv's (no "+1", ".5", "1.", "inf", hex or underscores).
+func isJSONNumber(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+// stringAnswers renders filtered_resps that is a list of strings (["18"])
+// as answerText does; ok is false for other shapes.
+func stringAnswers(raw []byte) (string, bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '[' {
+		return "", false
+	}
+	var parts []string
+	for {
+		i = skipSpace(raw, i+1)
+		if i >= len(raw) || raw[i] != '"' {
+			return "", false
+		}
+		end, ok := stringEnd(raw, i)
+		if !ok {
+			return "", false
+		}
+		s, ok := unquote(raw[i:end])
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, s)
+		i = skipSpace(raw, end)
+		if i >= len(raw) {
+			return "", false
+		}
+		if raw[i] == ']' {
+			break
+		}
+		if raw[i] != ',' {
+			return "", false
+		}
+	}
+	if skipSpace(raw, i+1) != len(raw) {
+		return "", false
+	}
+	if len(parts) == 1 {
+		return parts[0], true
+	}
+	return strings.Join(parts, " | "), true
+}
+
+// hashString returns the hex sha256 of the JSON string literal raw's
+// decoded text, as sha256Hex of unquote's result would, without building
+// the text: plain runs are hashed where they stand. ok is false when raw
+// is not a well-formed string literal.
+func hashString(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	h := sha256.New()
+	if !unquoteTo(h, raw[1:len(raw)-1]) {
+		return "", false
+	}
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0])), true
+}
+
+// unquoteTo writes the decoded text of a string literal's body to h, with
+// unquote's rules (invalid UTF-8 and lone surrogates become U+FFFD).
+func unquoteTo(h hash.Hash, body []byte) bool {
+	var scratch [utf8.UTFMax]byte
+	for len(body) > 0 {
+		i, high := plainRun(body)
+		chunk := body[:i]
+		if !high || utf8.Valid(chunk) {
+			h.Write(chunk)
+		} else {
+			h.Write(replaceInvalid(chunk))
+		}
+		body = body[i:]
+		if len(body) == 0 {
+			break
+		}
+		if body[0] != '\\' || len(body) < 2 {
+			return false // a raw quote or control byte
+		}
+		var c byte
+		switch body[1] {
+		case '"', '\\', '/':
+			c = body[1]
+		case 'b':
+			c = '\b'
+		case 'f':
+			c = '\f'
+		case 'n':
+			c = '\n'
+		case 'r':
+			c = '\r'
+		case 't':
+			c = '\t'
+		case 'u':
+			r, n, ok := unicodeEscape(body)
+			if !ok {
+				return false
+			}
+			h.Write(utf8.AppendRune(scratch[:0], r))
+			body = body[n:]
+			continue
+		default:
+			return false
+		}
+		scratch[0] = c
+		h.Write(scratch[:1])
+		body = body[2:]
+	}
+	return true
+}

@@ -1,0 +1,120 @@
+package lmeval
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"evalview/loaders/jsonl"
+)
+
+// fastRowInputs are JSON values of the shapes the fast paths take and of
+// the shapes they must hand to the general path.
+var fastRowInputs = []string{
+	`[["a", "b", "c"]]`, ` [ [ "a" ,"b" ] ] `, `[["a"]]`, `[[]]`, `[]`, `[["a"], ["b"]]`,
+	`[[["-1.5", "False"]], [["-0.2", "True"]]]`, `[["a", 1]]`, `[["a\"", "b\\"]]`, `[["a\\\"b"]]`,
+	`[["a", "b"]`, `[["a", "b"]] x`, `[["a" "b"]]`, `[["a",]]`, `[[1, 2, 3]]`, `"x"`, `[["é\u00e9\ud83d\ude00"]]`,
+	`["18"]`, `["18", "[invalid]"]`, `[]`, `[18]`, `["a\nb"]`, `["\u0041\ud800"]`, `[["x"]]`, `["x",]`, `["x"] ,`,
+	`0`, `-0`, `1`, `-1.5`, `1e3`, `1E-3`, `2.5e+10`, `01`, `+1`, `.5`, `1.`, `1e`, `-`, `1e400`, `0x10`, `1_0`,
+	`inf`, `NaN`, `true`, `null`, `"1"`, `""`, `"\\"`, `"\u00e9\n\t\"/\b\f\r"`, `"\ud83d\ude00"`, `"\udc00"`,
+	`"\ud800x"`, "\"\xff\xfe\"", `"\x"`, `"a`, `"a"b"`, "\"a\x01\"", `"` + strings.Repeat(`long \"text\" `, 100) + `"`,
+}
+
+// slowAttempts is attemptCount's general path.
+func slowAttempts(resps []byte) int {
+	n := jsonl.CountElements(resps)
+	if n != 1 {
+		return max(n, 0)
+	}
+	var first []byte
+	_ = jsonl.EachElement(resps, func(_ int, v []byte) error {
+		first = v
+		return nil
+	})
+	return max(jsonl.CountElements(first), 1)
+}
+
+// slowNumber is number's encoding/json path for unquoted values.
+func slowNumber(raw []byte) (float64, bool) {
+	var f float64
+	if json.Unmarshal(raw, &f) != nil {
+		return 0, false
+	}
+	return f, true
+}
+
+// slowAnswers is answerText's encoding/json path for lists of strings.
+func slowAnswers(raw []byte) (string, bool) {
+	var list []string
+	if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
+		return "", false
+	}
+	return strings.Join(list, " | "), true
+}
+
+// checkFastRow compares every fast path with its general path on in.
+func checkFastRow(t *testing.T, in string) {
+	raw := []byte(in)
+	if n, ok := countRepeats(raw); ok && n != slowAttempts(raw) {
+		t.Errorf("countRepeats(%q) = %d, general path %d", in, n, slowAttempts(raw))
+	}
+	if got, want := attemptCount(raw), slowAttempts(raw); got != want {
+		t.Errorf("attemptCount(%q) = %d, want %d", in, got, want)
+	}
+	if f, ok := fastNumber(raw); ok {
+		if g, gok := slowNumber(raw); !gok || g != f {
+			t.Errorf("fastNumber(%q) = %v, encoding/json %v %v", in, f, g, gok)
+		}
+	} else if _, gok := slowNumber(raw); gok && !strings.ContainsAny(in, "eE") && in != "null" && in == strings.TrimSpace(in) {
+		// Exponents beyond float64 fail both ways; anything else that
+		// encoding/json reads must take the fast path.
+		t.Errorf("fastNumber(%q) refused a number", in)
+	}
+	if s, ok := stringAnswers(raw); ok {
+		if want, wok := slowAnswers(raw); !wok || s != want {
+			t.Errorf("stringAnswers(%q) = %q, encoding/json %q %v", in, s, want, wok)
+		}
+	}
+	if u, ok := unquote(raw); ok {
+		var s string
+		if json.Unmarshal(raw, &s) != nil || s != u {
+			t.Errorf("unquote(%q) = %q, encoding/json %q", in, u, s)
+		}
+	}
+	if sum, ok := hashString(raw); ok {
+		var s string
+		if json.Unmarshal(raw, &s) != nil || sum != sha256Hex([]byte(s)) {
+			t.Errorf("hashString(%q) disagrees with encoding/json (%q)", in, s)
+		}
+	} else if u, uok := unquote(raw); uok {
+		t.Errorf("hashString(%q) refused what unquote reads (%q)", in, u)
+	}
+}
+
+func TestFastRowMatchesGeneralPaths(t *testing.T) {
+	for _, in := range fastRowInputs {
+		checkFastRow(t, in)
+	}
+	// The fast paths must actually be taken on the usual shapes.
+	if n, ok := countRepeats([]byte(`[["a", "b\"", "c\\"]]`)); !ok || n != 3 {
+		t.Errorf("countRepeats = %d %v, want 3", n, ok)
+	}
+	if s, ok := stringAnswers([]byte(`["18", "x"]`)); !ok || s != "18 | x" {
+		t.Errorf("stringAnswers = %q %v", s, ok)
+	}
+	if f, ok := fastNumber([]byte(`-2.5e1`)); !ok || f != -25 {
+		t.Errorf("fastNumber = %v %v", f, ok)
+	}
+	if _, ok := hashString([]byte(`"a\nb"`)); !ok {
+		t.Error("hashString refused an escaped string")
+	}
+}
+
+func FuzzFastRow(f *testing.F) {
+	for _, in := range fastRowInputs {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkFastRow(t, in)
+	})
+}
