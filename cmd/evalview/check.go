@@ -54,6 +54,9 @@ errors, 2 when a path cannot be opened at all.`,
   evalview check --as sample data.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !fast {
+				tuneBatchGC()
+			}
 			datasets, openErrs, err := openAll(args, common, stderr)
 			if err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"evalview/loaders/jsonl"
 	"evalview/model"
@@ -153,7 +154,10 @@ func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, 
 		rec.Raw = []model.RawPart{{Label: "filter " + names[j], File: x.s.path, Line: line, JSON: raw}}
 		rec.Filters = append(rec.Filters, leanFilter(names[j], line, h.FilteredResps))
 		rec.Target = scalarText(h.Target)
-		if texts, ok = repeatTexts(r.scratch.texts[:0], h.Resps); !ok {
+		// The texts share memory with raw and r's arena: this doc's
+		// re-extraction is done with them before r reads again.
+		r.arena.reset(len(h.Resps))
+		if texts, ok = repeatTextsWith(r.scratch.texts[:0], h.Resps, r.arena.text); !ok {
 			return nil, nil, false
 		}
 	}
@@ -190,12 +194,17 @@ func leanFilter(name string, line int, fresps []byte) model.FilterResult {
 // anything else (invalid JSON, other values, resps that could be
 // log-likelihood pairs), which fillFromRow must handle.
 func repeatTexts(texts []any, resps []byte) ([]any, bool) {
+	return repeatTextsWith(texts, resps, decodeString)
+}
+
+// repeatTextsWith is repeatTexts decoding each text with dec.
+func repeatTextsWith(texts []any, resps []byte, dec func([]byte) (string, bool)) ([]any, bool) {
 	allPairs := true
 	err := jsonl.EachElement(resps, func(_ int, v []byte) error {
 		switch v[0] {
 		case '"':
 			allPairs = false
-			s, ok := decodeString(v)
+			s, ok := dec(v)
 			if !ok {
 				return errLean
 			}
@@ -207,7 +216,7 @@ func repeatTexts(texts []any, resps []byte) ([]any, bool) {
 				if t[0] != '"' {
 					return errLean
 				}
-				s, ok := decodeString(t)
+				s, ok := dec(t)
 				if !ok {
 					return errLean
 				}
@@ -234,62 +243,82 @@ func decodeString(v []byte) (string, bool) {
 		return "", false
 	}
 	in := v[1 : len(v)-1]
-	esc := bytes.IndexByte(in, '\\')
-	if esc < 0 {
+	if bytes.IndexByte(in, '\\') < 0 {
 		if hasForbidden(in) || !utf8.Valid(in) {
 			return slowString(v)
 		}
 		return string(in), true
 	}
-	// A Builder's String does not copy what was written.
-	var out strings.Builder
-	out.Grow(len(in))
+	out, st := appendUnescaped(make([]byte, 0, len(in)), in)
+	switch st {
+	case unescapeSlow:
+		return slowString(v)
+	case unescapeBad:
+		return "", false
+	}
+	// out is not written again: the string may share its bytes.
+	return unsafe.String(unsafe.SliceData(out), len(out)), true
+}
+
+// unescapeStatus is how appendUnescaped went.
+type unescapeStatus int
+
+const (
+	unescapeOK   unescapeStatus = iota
+	unescapeSlow                // encoding/json must decode it (\u surrogates, invalid UTF-8)
+	unescapeBad                 // not a valid JSON string
+)
+
+// appendUnescaped appends the decoded content in of a JSON string literal
+// (without its quotes) to dst. On a status other than unescapeOK, dst's
+// new bytes are garbage.
+func appendUnescaped(dst, in []byte) ([]byte, unescapeStatus) {
 	for len(in) > 0 {
-		esc = bytes.IndexByte(in, '\\')
+		esc := bytes.IndexByte(in, '\\')
 		if esc < 0 {
 			esc = len(in)
 		}
 		if hasForbidden(in[:esc]) {
-			return "", false
+			return dst, unescapeBad
 		}
 		if !utf8.Valid(in[:esc]) {
-			return slowString(v) // invalid bytes become U+FFFD
+			return dst, unescapeSlow // invalid bytes become U+FFFD
 		}
-		out.Write(in[:esc])
+		dst = append(dst, in[:esc]...)
 		in = in[esc:]
 		if len(in) == 0 {
 			break
 		}
 		if len(in) < 2 {
-			return "", false
+			return dst, unescapeBad
 		}
 		switch c := in[1]; c {
 		case '"', '\\', '/':
-			out.WriteByte(c)
+			dst = append(dst, c)
 		case 'b':
-			out.WriteByte('\b')
+			dst = append(dst, '\b')
 		case 'f':
-			out.WriteByte('\f')
+			dst = append(dst, '\f')
 		case 'n':
-			out.WriteByte('\n')
+			dst = append(dst, '\n')
 		case 'r':
-			out.WriteByte('\r')
+			dst = append(dst, '\r')
 		case 't':
-			out.WriteByte('\t')
+			dst = append(dst, '\t')
 		case 'u':
 			r, ok := parseHex4(in[2:])
 			if !ok || !utf8.ValidRune(r) {
-				return slowString(v) // surrogates pair up or become U+FFFD
+				return dst, unescapeSlow // surrogates pair up or become U+FFFD
 			}
-			out.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 			in = in[6:]
 			continue
 		default:
-			return "", false
+			return dst, unescapeBad
 		}
 		in = in[2:]
 	}
-	return out.String(), true
+	return dst, unescapeOK
 }
 
 // slowString decodes v with encoding/json, the reference.

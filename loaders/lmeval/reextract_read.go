@@ -30,6 +30,8 @@ type deepReader struct {
 	head, tail, rest []byte
 	// scratch is the worker's re-extraction buffers.
 	scratch runScratch
+	// arena holds the decoded repeat texts of the doc being re-extracted.
+	arena textArena
 }
 
 func (x *index) newDeepReader() *deepReader {
