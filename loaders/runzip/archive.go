@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -63,22 +64,28 @@ type runFiles struct {
 
 // read returns a file's bytes, reading at most maxEntrySize. While loading
 // it uses the open archive; later (records read on demand) it reopens it.
-func (rf *runFiles) read(f *fileRef) ([]byte, error) {
+func (rf *runFiles) read(f *fileRef) ([]byte, error) { return rf.readMax(f, maxEntrySize) }
+
+// readMax is read with a smaller cap: what is left of the run's budget, so
+// that a run never decompresses past maxRunBytes. It fails with errTooLarge
+// without reading when the entry's header already claims more than limit,
+// and stops decompressing as soon as the data passes it.
+func (rf *runFiles) readMax(f *fileRef, limit int64) ([]byte, error) {
 	if f.zipPath == "" {
-		return readDiskFile(f.diskPath)
+		return readDiskFile(f.diskPath, limit)
 	}
 	if rf != nil && rf.zr != nil {
-		return readZipEntry(rf.zr, f)
+		return readZipEntry(rf.zr, f, limit)
 	}
 	zc, err := zip.OpenReader(f.zipPath)
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return nil, err
 	}
 	defer zc.Close()
-	return readZipEntry(&zc.Reader, f)
+	return readZipEntry(&zc.Reader, f, limit)
 }
 
-func readZipEntry(zr *zip.Reader, f *fileRef) ([]byte, error) {
+func readZipEntry(zr *zip.Reader, f *fileRef, limit int64) ([]byte, error) {
 	if f.zipIndex >= len(zr.File) || zr.File[f.zipIndex].Name != f.zipName {
 		return nil, errors.New("the zip changed since it was opened")
 	}
@@ -86,7 +93,7 @@ func readZipEntry(zr *zip.Reader, f *fileRef) ([]byte, error) {
 	if zf.Flags&0x1 != 0 {
 		return nil, errEncrypted
 	}
-	if zf.UncompressedSize64 > uint64(maxEntrySize) {
+	if limit < 0 || zf.UncompressedSize64 > uint64(limit) {
 		return nil, errTooLarge
 	}
 	rc, err := zf.Open()
@@ -94,26 +101,30 @@ func readZipEntry(zr *zip.Reader, f *fileRef) ([]byte, error) {
 		return nil, err
 	}
 	defer rc.Close()
-	return readCapped(rc)
+	return readCapped(rc, limit)
 }
 
-func readDiskFile(p string) ([]byte, error) {
+func readDiskFile(p string, limit int64) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readCapped(f)
+	return readCapped(f, limit)
 }
 
-// readCapped reads r whole unless it holds more than maxEntrySize bytes;
-// archive/zip also fails an entry that outgrows its declared size.
-func readCapped(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxEntrySize+1))
+// readCapped reads r whole unless it holds more than limit bytes, reading
+// at most one byte past it; archive/zip also fails an entry that outgrows
+// its declared size (a zip bomb with a lying header).
+func readCapped(r io.Reader, limit int64) ([]byte, error) {
+	if limit < 0 {
+		return nil, errTooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > maxEntrySize {
+	if int64(len(data)) > limit {
 		return nil, errTooLarge
 	}
 	return data, nil
@@ -139,6 +150,17 @@ func listZip(zipPath string, zr *zip.Reader, size int64) []*runFiles {
 	for i, zf := range zr.File {
 		name := zf.Name
 		if strings.HasSuffix(name, "/") || ignoredName(name) {
+			continue
+		}
+		if m := zf.Mode(); m&fs.ModeType != 0 {
+			// A symlink entry's data is its target path; reading it as the
+			// file it names would be wrong, following it is out of the
+			// question (nothing is extracted, nothing is followed).
+			code, what := "special-entry", "is "+modeName(m)+", not a regular file"
+			if m&fs.ModeSymlink != 0 {
+				code, what = "symlink-entry", "is a symbolic link"
+			}
+			issues = append(issues, model.Errorf(code, at(name), 0, "", "entry %q %s; evalview does not read or follow it", name, what))
 			continue
 		}
 		if why := unsafeName(name); why != "" {
@@ -286,9 +308,17 @@ func listDir(dir string) *runFiles {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		return &fileRef{display: p, diskPath: p}
 	}
+	// notFile reports a run file that is a folder, FIFO or device: it is
+	// not read (a FIFO would block), and the user learns why it is missing.
+	notFile := func(name string, st os.FileInfo) {
+		rf.issues = append(rf.issues, model.Errorf("not-a-file", filepath.Join(dir, filepath.FromSlash(name)), 0, "",
+			"%s is %s, not a regular file; not read", name, modeName(st.Mode())))
+	}
 	for _, name := range []string{"manifest.json", "generation_summary.json", "scores_map.json"} {
 		if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode().IsRegular() {
 			rf.add(name, ref(name))
+		} else if err == nil {
+			notFile(name, st)
 		}
 	}
 	for _, sub := range []string{"samples", "scores"} {
@@ -304,7 +334,10 @@ func listDir(dir string) *runFiles {
 			if !strings.HasSuffix(name, ".json") || e.Name() == ".DS_Store" {
 				continue
 			}
-			if st, err := os.Stat(filepath.Join(dir, sub, e.Name())); err != nil || !st.Mode().IsRegular() {
+			if st, err := os.Stat(filepath.Join(dir, sub, e.Name())); err != nil {
+				continue
+			} else if !st.Mode().IsRegular() {
+				notFile(name, st)
 				continue
 			}
 			rf.add(name, ref(name))
@@ -330,6 +363,12 @@ func readIssue(f *fileRef, err error) model.Issue {
 		return model.Errorf("encrypted-entry", f.display, 0, "", "the entry is encrypted; the importer cannot read it and neither does evalview")
 	case errors.Is(err, errTooLarge):
 		return model.Errorf("entry-too-large", f.display, 0, "", "the file decompresses to more than %s; not read", sizeOf(maxEntrySize))
+	case f.zipPath != "" && errors.Is(err, zip.ErrFormat):
+		// archive/zip stops an entry that outgrows the size its header
+		// declares: corrupt data, or a zip bomb lying about its size.
+		return model.Errorf("bad-zip-entry", f.display, 0, "", "the entry's data does not match its header (corrupt, or larger than the header says); not read")
+	case f.zipPath != "" && errors.Is(err, zip.ErrChecksum):
+		return model.Errorf("bad-zip-entry", f.display, 0, "", "the entry's data fails its checksum (corrupt); not read")
 	case f.zipPath != "":
 		return model.Errorf("bad-zip-entry", f.display, 0, "", "cannot read the entry from the zip: %v", err)
 	}
@@ -354,4 +393,21 @@ func sizeOf(n int64) string {
 		return strconv.FormatInt(n, 10) + " bytes"
 	}
 	return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), ".0") + " MB"
+}
+
+// modeName names a non-regular file's type for messages.
+func modeName(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file (" + m.Type().String() + ")"
 }

@@ -2,6 +2,7 @@ package runzip
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -107,13 +108,16 @@ func (l *loader) readDoc(f *fileRef) *doc {
 	if l.stopped {
 		return nil
 	}
-	data, err := l.rf.read(f)
-	if err != nil {
+	// Read no further than what is left of the run's budget, so that the
+	// run as a whole never decompresses past maxRunBytes.
+	limit := min(maxEntrySize, maxRunBytes-l.read)
+	data, err := l.rf.readMax(f, limit)
+	if err != nil && !(errors.Is(err, errTooLarge) && limit < maxEntrySize) {
 		l.issues = append(l.issues, readIssue(f, err))
 		return nil
 	}
 	l.read += int64(len(data))
-	if l.read > maxRunBytes {
+	if err != nil {
 		l.stopped = true
 		l.issues = append(l.issues, model.Errorf("run-too-large", f.display, 0, "",
 			"the run decompresses to more than %s; this file and the ones after it are not read", sizeOf(maxRunBytes)))

@@ -34,11 +34,16 @@
 //     path; it is never read.
 //   - duplicate-path: two entries give one path once the outer folder is
 //     stripped; the first is read.
+//   - symlink-entry, special-entry: an entry is a symbolic link or another
+//     non-regular file (device, FIFO); it is never read or followed.
+//   - not-a-file: in a run folder, a run file is a folder, FIFO or device;
+//     it is not read (opening a FIFO would block).
 //   - multiple-runs: the zip holds more than one run (each still opens).
 //   - nested-run: the run is deeper than one outer folder.
 //   - encrypted-entry, entry-too-large (over 256 MB decompressed),
 //     bad-zip-entry (corrupt data), read-failed (folder files),
-//     run-too-large (over 1 GB decompressed in total): a file not read.
+//     run-too-large (over 1 GB decompressed in total; reading stops at the
+//     limit, mid-entry if need be): a file not read.
 //   - bad-zip: a zip inside an opened folder of runs cannot be read (a
 //     zip opened directly is an open error instead).
 //   - missing-manifest, missing-generation-summary, no-samples: a required
@@ -84,6 +89,7 @@ import (
 	"sort"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -154,7 +160,7 @@ func hasRunID(head []byte) bool {
 }
 
 func fileHasRunID(p string) bool {
-	f, err := os.Open(p)
+	f, err := jsonl.OpenRegular(p) // a FIFO in the folder must not block
 	if err != nil {
 		return false
 	}
@@ -190,7 +196,7 @@ func SniffDir(dir string, names []string) int {
 }
 
 func isZipFile(p string) bool {
-	f, err := os.Open(p)
+	f, err := jsonl.OpenRegular(p) // a FIFO in the folder must not block
 	if err != nil {
 		return false
 	}
@@ -269,6 +275,10 @@ func openParent(dir string) ([]*model.Dataset, error) {
 			st, err := os.Stat(p)
 			if err != nil {
 				errs = append(errs, err)
+				continue
+			}
+			if !st.Mode().IsRegular() {
+				errs = append(errs, fmt.Errorf("%s: %w", p, jsonl.ErrNotRegular))
 				continue
 			}
 			ds, err := openZip(p, st.Size())

@@ -125,7 +125,17 @@ func FirstLine(s string) string {
 }
 
 // Width returns the display width of s in cells, ignoring ANSI sequences.
-func Width(s string) int { return ansi.StringWidth(s) }
+// Printable ASCII, by far the common case, is counted without the
+// grapheme segmentation ansi.StringWidth does (which dominated wrapping
+// megabytes of pretty-printed JSON).
+func Width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
 
 // Truncate cuts s (which may hold ANSI styles) to at most w cells, ending
 // with an ellipsis when something was cut.
@@ -195,14 +205,14 @@ func WrapStyled(s string, w int) []string {
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
 		line = strings.TrimRight(line, " ")
-		if ansi.StringWidth(line) <= w {
+		if Width(line) <= w {
 			out = append(out, line)
 			continue
 		}
 		for _, l := range strings.Split(wrapLine(line, w), "\n") {
 			// A wide character cannot be split: if one still overflows
 			// (w == 1), cut it rather than break the layout.
-			if ansi.StringWidth(l) > w {
+			if Width(l) > w {
 				l = ansi.Truncate(l, w, "")
 			}
 			out = append(out, l)
@@ -226,20 +236,23 @@ func wrapLine(line string, w int) string {
 // indentation is kept on the first line; spaces at a break are dropped.
 func wrapPlain(line string, w int) []string {
 	var (
-		out   []string
-		cur   strings.Builder
-		curW  int
-		space string // spaces waiting between the last unit and the next
+		out  []string
+		cur  strings.Builder
+		curW int
+		// spaces waiting between the last unit and the next: a count, not
+		// a string, since growing a string per space made deep indentation
+		// (pretty JSON nested thousands deep) quadratic.
+		space int
 	)
 	flush := func() {
 		out = append(out, cur.String())
 		cur.Reset()
-		curW, space = 0, ""
+		curW, space = 0, 0
 	}
 	// add places one unbreakable unit (a word or a wide character).
 	add := func(u string, uw int) {
-		sw := len(space)
-		space = ""
+		sw := space
+		space = 0
 		switch {
 		case curW > 0 && curW+sw+uw > w:
 			flush()
@@ -289,7 +302,7 @@ func wrapPlain(line string, w int) []string {
 		switch rw := runeWidth(r); {
 		case r == ' ':
 			endWord()
-			space += " "
+			space++
 		case rw >= 2:
 			endWord()
 			add(string(r), rw)
