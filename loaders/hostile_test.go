@@ -132,7 +132,7 @@ func checkBroken(t *testing.T, d *model.Dataset, path string, c hostile.Case) {
 		if is.File == "" || (is.Line == 0 && is.Record == "" && is.Path == "" && is.File != path) {
 			continue
 		}
-		if is.File == path && is.Line == c.BadLine {
+		if is.File == path && is.Line == c.BadLine && (c.Code == "" || is.Code == c.Code) {
 			named = true
 		}
 	}
@@ -142,7 +142,7 @@ func checkBroken(t *testing.T, d *model.Dataset, path string, c hostile.Case) {
 		t.Errorf("%d records, want %d; issues:%s", n, c.Good, dump(issues))
 	}
 	if c.BadLine > 0 && !named && !(c.Tolerant && n == c.Good+1) {
-		t.Errorf("no issue names %s:%d; issues:%s", path, c.BadLine, dump(issues))
+		t.Errorf("no issue %q names %s:%d; issues:%s", c.Code, path, c.BadLine, dump(issues))
 	}
 	for _, is := range issues {
 		if is.File == "" || is.Code == "" || is.Message == "" {

@@ -32,7 +32,7 @@ func TestCheckExitCodes(t *testing.T) {
 	}{
 		{"clean", []string{"check", filepath.Join(fixtures, "two_filters")}, 0, "0 errors, 0 warnings in 1 dataset (4 records)"},
 		{"warnings only", []string{"check", filepath.Join(fixtures, "trimmed")}, 0, "0 errors, 2 warnings in 1 dataset (2 records)"},
-		{"errors", []string{"check", "--fast", filepath.Join(fixtures, "broken")}, 1, "4 errors, 1 warning in 1 dataset (4 records)"},
+		{"errors", []string{"check", "--fast", filepath.Join(fixtures, "broken")}, 1, "4 errors, 3 warnings in 1 dataset (4 records)"},
 		{"missing path", []string{"check", filepath.Join(fixtures, "nope.jsonl")}, 2, "1 error, 0 warnings in 0 datasets (0 records)"},
 		{"missing path among good ones", []string{"check", filepath.Join(fixtures, "two_filters"), "/does/not/exist"}, 2, "1 error, 0 warnings in 1 dataset (4 records)"},
 		{"bad --as", []string{"check", "--as", "csv", filepath.Join(fixtures, "two_filters")}, 2, ""},
@@ -78,8 +78,8 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &issues); err != nil {
 		t.Fatalf("not a JSON array: %v\n%s", err, out)
 	}
-	if len(issues) != 5 {
-		t.Fatalf("%d issues, want 5", len(issues))
+	if len(issues) != 7 { // 5, and the fixture's bom and crlf warnings
+		t.Fatalf("%d issues, want 7", len(issues))
 	}
 	for _, k := range []string{"file", "line", "record", "severity", "code", "message"} {
 		if _, ok := issues[0][k]; !ok {
@@ -468,9 +468,9 @@ func TestCheckDeep(t *testing.T) {
 		{"clean generated", []string{"check", filepath.Join(fixtures, "generated_3filters_8repeats")}, 0,
 			"0 errors, 0 warnings in 1 dataset (12 records)", nil},
 		{"no config: defaults", []string{"check", filepath.Join(fixtures, "broken")}, 1,
-			"4 errors, 2 warnings in 1 dataset (4 records)", []string{"filter-config-default"}},
+			"4 errors, 4 warnings in 1 dataset (4 records)", []string{"filter-config-default"}},
 		{"no config: --fast skips it", []string{"check", "--fast", filepath.Join(fixtures, "broken")}, 1,
-			"4 errors, 1 warning in 1 dataset (4 records)", nil},
+			"4 errors, 3 warnings in 1 dataset (4 records)", nil},
 		{"mismatch", []string{"check", filepath.Join(fixtures, "reextract_mismatch")}, 0,
 			"0 errors, 2 warnings in 1 dataset (4 records)", []string{"reextract-mismatch", "reextract-mismatch"}},
 	}

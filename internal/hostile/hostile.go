@@ -206,6 +206,8 @@ type Case struct {
 	// BadLine is the 1-based line an issue must name, 0 when the file is
 	// merely unusual and need not give one.
 	BadLine int
+	// Code is the issue code the issue at BadLine must have, "" for any.
+	Code string
 	// Tolerant cases may either load the odd line as a record or report it
 	// at BadLine (valid JSON nested deeper than parsers allow).
 	Tolerant bool
@@ -250,18 +252,18 @@ func Broken(valid []byte, idKey string, numericID bool, hugeSize int) []Case {
 	}
 	last := recs[n-1]
 	cases := []Case{
-		{Name: "truncated-last", Data: append(join(recs[:n-1], "\n"), last[:len(last)/2]...), Good: n - 1, BadLine: n},
-		{Name: "bad-middle", Data: insert([]byte(`{` + id(1) + `, "x": tru`)), Good: n, BadLine: k + 1},
-		{Name: "bom", Data: append([]byte("\xef\xbb\xbf"), join(recs, "\n")...), Good: n},
-		{Name: "crlf", Data: join(recs, "\r\n"), Good: n},
-		{Name: "nul-line", Data: insert([]byte("\x00\x00\x00\x00")), Good: n, BadLine: k + 1},
-		{Name: "nul-tail", Data: append(join(recs, "\n"), make([]byte, 4096)...), Good: n, BadLine: n + 1},
+		{Name: "truncated-last", Data: append(join(recs[:n-1], "\n"), last[:len(last)/2]...), Good: n - 1, BadLine: n, Code: "bad-json"},
+		{Name: "bad-middle", Data: insert([]byte(`{` + id(1) + `, "x": tru`)), Good: n, BadLine: k + 1, Code: "bad-json"},
+		{Name: "bom", Data: append([]byte("\xef\xbb\xbf"), join(recs, "\n")...), Good: n, BadLine: 1, Code: "bom"},
+		{Name: "crlf", Data: join(recs, "\r\n"), Good: n, BadLine: 1, Code: "crlf"},
+		{Name: "nul-line", Data: insert([]byte("\x00\x00\x00\x00")), Good: n, BadLine: k + 1, Code: "bad-json"},
+		{Name: "nul-tail", Data: append(join(recs, "\n"), make([]byte, 4096)...), Good: n, BadLine: n + 1, Code: "bad-json"},
 		{Name: "nul-in-line", Data: insert(append([]byte(`{`+id(2)+`, "x": "nul`), 0, '"', '}')), Good: n, BadLine: k + 1, Tolerant: true},
-		{Name: "deep-unclosed", Data: insert([]byte(`{"x": ` + strings.Repeat("[", Depth))), Good: n, BadLine: k + 1},
-		{Name: "deep-objects", Data: insert([]byte(strings.Repeat(`{"a":`, Depth) + "1" + strings.Repeat("}", Depth))), Good: n, BadLine: k + 1},
+		{Name: "deep-unclosed", Data: insert([]byte(`{"x": ` + strings.Repeat("[", Depth))), Good: n, BadLine: k + 1, Code: "bad-json"},
+		{Name: "deep-objects", Data: insert([]byte(strings.Repeat(`{"a":`, Depth) + "1" + strings.Repeat("}", Depth))), Good: n, BadLine: k + 1, Code: "bad-json"},
 		{Name: "deep-valid", Data: insert(withMembers(id(3) + `, "zz_deep": ` + strings.Repeat("[", Depth) + strings.Repeat("]", Depth))), Good: n, BadLine: k + 1, Tolerant: true},
-		{Name: "duplicate-keys", Data: join(append([][]byte{withMembers(id(4) + `, "zz": 1, "zz": 2`)}, recs[1:]...), "\n"), Good: n},
-		{Name: "big-numbers", Data: insert(withMembers(id(5) + `, "zz_big": 1e400, "zz_long": 123456789012345678901234567890123, "zz_tiny": -1e-400`)), Good: n + 1},
+		{Name: "duplicate-keys", Data: join(append([][]byte{withMembers(id(4) + `, "zz": 1, "zz": 2`)}, recs[1:]...), "\n"), Good: n, BadLine: 1, Code: "duplicate-key"},
+		{Name: "big-numbers", Data: insert(withMembers(id(5) + `, "zz_big": 1e400, "zz_long": 123456789012345678901234567890123, "zz_tiny": -1e-400`)), Good: n + 1, BadLine: k + 1, Code: "number-out-of-range"},
 	}
 	if hugeSize > 0 {
 		huge := withMembers(id(6) + `, "zz_huge": "` + strings.Repeat("x", hugeSize) + `"`)

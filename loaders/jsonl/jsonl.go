@@ -23,6 +23,10 @@ type Line struct {
 	Data []byte
 	// NoNewline is true for a last line that lacks its final newline.
 	NoNewline bool
+	// BOM is true on line 1 when a byte-order mark was stripped from it.
+	BOM bool
+	// CRLF is true when the line ended in CR LF (the CR is stripped).
+	CRLF bool
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -60,13 +64,17 @@ func ScanLines(r io.Reader, fn func(Line) error) error {
 		if n == 1 && bytes.HasPrefix(data, bom) {
 			data = data[len(bom):]
 			l.Offset += int64(len(bom))
+			l.BOM = true
 		}
 		if bytes.HasSuffix(data, []byte{'\n'}) {
 			data = data[:len(data)-1]
 		} else {
 			l.NoNewline = true
 		}
-		data = bytes.TrimSuffix(data, []byte{'\r'})
+		if len(data) > 0 && data[len(data)-1] == '\r' {
+			data = data[:len(data)-1]
+			l.CRLF = !l.NoNewline
+		}
 		l.Data = data
 		if ferr := fn(l); ferr != nil {
 			return ferr

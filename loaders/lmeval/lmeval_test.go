@@ -132,7 +132,10 @@ func TestBrokenRowsGiveIssuesAndGoodRowsLoad(t *testing.T) {
 	if ds.Records.Len() != 4 {
 		t.Fatalf("len = %d, want the 4 parseable docs", ds.Records.Len())
 	}
-	if len(ds.Issues) != 1 || ds.Issues[0].Code != "bad-json" || ds.Issues[0].Line != 3 {
+	// The fixture also starts with a BOM and has CRLF line ends: one
+	// warning each, on line 1.
+	if len(ds.Issues) != 3 || ds.Issues[0].Code != "bom" || ds.Issues[1].Code != "crlf" || ds.Issues[1].Line != 1 ||
+		ds.Issues[2].Code != "bad-json" || ds.Issues[2].Line != 3 {
 		t.Fatalf("dataset issues = %v", ds.Issues)
 	}
 	want := map[string]struct {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime"
 	"sync"
+
+	"evalview/loaders/jsonl"
 )
 
 // The JSONL scan is a pipeline: one goroutine reads big blocks and cuts
@@ -38,6 +40,10 @@ type batch struct {
 	lines int
 	end   int64
 	ready chan struct{}
+	// bom is set when the block's line 1 started with a byte-order mark;
+	// crlf is its first line that ended in CR LF, 0 when none did.
+	bom  bool
+	crlf int
 }
 
 // blockPool recycles read buffers of blockSize (bigger ones, grown for a
@@ -75,6 +81,7 @@ func (s *scanned) pipeline(r io.Reader) error {
 	for b := range order {
 		<-b.ready
 		s.mu.Lock()
+		s.noteLineEnds(b)
 		for i := range b.rows {
 			s.apply(&b.rows[i])
 		}
@@ -129,6 +136,9 @@ func cutLines(r io.Reader, emit func(*batch)) error {
 				stop = end // a last line without its newline
 			}
 			line++
+			if i >= 0 && b.crlf == 0 && stop > start && buf[stop-1] == '\r' {
+				b.crlf = line // a CR before the LF: noted once a block
+			}
 			b.add(line, base, start, stop)
 			start = min(stop+1, end)
 			if i < 0 {
@@ -163,6 +173,7 @@ func cutLines(r io.Reader, emit func(*batch)) error {
 func (b *batch) add(line int, base int64, start, stop int) {
 	if line == 1 && bytes.HasPrefix(b.buf[start:stop], bom) {
 		start += len(bom)
+		b.bom = true
 	}
 	if stop > start && b.buf[stop-1] == '\r' {
 		stop--
@@ -176,6 +187,18 @@ func (b *batch) add(line int, base int64, start, stop int) {
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// noteLineEnds turns a block's byte-order mark and first CRLF line into
+// the file's one bom and one crlf warning. The caller holds mu.
+func (s *scanned) noteLineEnds(b *batch) {
+	if b.bom {
+		s.dsIssue = append(s.dsIssue, jsonl.BOMIssue(s.path))
+	}
+	if b.crlf > 0 && !s.crlfSeen {
+		s.crlfSeen = true
+		s.dsIssue = append(s.dsIssue, jsonl.CRLFIssue(s.path, b.crlf))
+	}
+}
 
 // isBlank reports whether a line holds only white space, without scanning
 // a long line whose first byte already says it is not.

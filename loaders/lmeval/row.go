@@ -29,6 +29,9 @@ type rowHead struct {
 	present uint16
 	// typeErrs describe known fields of the wrong JSON type.
 	typeErrs []string
+	// dups are top-level keys the row gives more than once; the last
+	// value is the one kept, as encoding/json and json.loads keep it.
+	dups []string
 }
 
 // parseRow splits a row with jsonl.Skim, so that the long strings of
@@ -45,7 +48,13 @@ func parseRow(data []byte) (rowHead, error) {
 		}
 	}
 	err := jsonl.Skim(data, func(f jsonl.Field) error {
-		h.present |= fieldBit(f.Key)
+		// Duplicates cost one bit test for a format field and a look at
+		// the few extra fields for the rest.
+		bit := fieldBit(f.Key)
+		if h.present&bit != 0 || (bit == 0 && h.value(f.Key) != nil) {
+			h.dups = append(h.dups, f.Key)
+		}
+		h.present |= bit
 		switch f.Key {
 		case "doc_id":
 			h.DocID = f.Value
@@ -118,11 +127,28 @@ func (h *rowHead) metricNames() []string {
 		return h.Metrics
 	}
 	var out []string
-	for _, f := range h.Extra {
+	for i, f := range h.Extra {
+		if h.later(i) {
+			continue // a duplicate key: listed once, for its last value
+		}
 		if _, ok := number(f.Value); ok && len(f.Value) > 0 && f.Value[0] != '"' {
 			out = append(out, f.Key)
 		}
 	}
 	sort.Strings(out)
 	return out
+}
+
+// later reports whether Extra[i]'s key is given again after it, so that
+// only the last of duplicate fields counts.
+func (h *rowHead) later(i int) bool {
+	if len(h.dups) == 0 {
+		return false
+	}
+	for _, f := range h.Extra[i+1:] {
+		if f.Key == h.Extra[i].Key {
+			return true
+		}
+	}
+	return false
 }

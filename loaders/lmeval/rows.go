@@ -21,6 +21,11 @@ import (
 //	metric-missing   a metric named in "metrics" has no value
 //	hash-mismatch    doc_hash/prompt_hash/target_hash is not the sha256 of the content
 //	duplicate-row    a doc has two rows for the same filter
+//	duplicate-key    a row gives a top-level key twice (warning; the last value wins)
+//	number-out-of-range
+//	                 a top-level number (a metric value) is beyond float64 (warning)
+//	bom              the file starts with a UTF-8 byte-order mark (warning, line 1)
+//	crlf             Windows line ends, from the line named (warning, once a file)
 //	count-mismatch   the samples disagree with the results file's n-samples
 //	filter-missing   the results file reports a filter the samples have no rows for
 //	task-missing     the results file lists a task no samples file was found for
@@ -42,7 +47,28 @@ func rowIssues(path string, line int, rec string, h *rowHead) []model.Issue {
 	for _, e := range h.typeErrs {
 		out = append(out, model.Errorf("wrong-type", path, line, rec, "%s", e))
 	}
+	for _, k := range h.dups {
+		is := model.Warnf("duplicate-key", path, line, rec, "key %q is given more than once; the last value wins (as in encoding/json and Python's json)", k)
+		is.Path = jsonl.KeyPath("$", k)
+		out = append(out, is)
+	}
+	for i, f := range h.Extra {
+		// A top-level number is a metric value (or could be one): say why
+		// one beyond float64 is not read, rather than dropping it.
+		if len(f.Value) > 0 && (f.Value[0] == '-' || f.Value[0] >= '0' && f.Value[0] <= '9') && !h.later(i) {
+			if od, bad := jsonl.NumberOddity(f.Value, jsonl.KeyPath("$", f.Key)); bad {
+				is := model.Warnf(od.Code, path, line, rec, "%s", od.Msg)
+				is.Path = od.Path
+				out = append(out, is)
+			}
+		}
+	}
 	for _, m := range h.Metrics {
+		if v := h.value(m); len(v) > 0 && v[0] != '"' && v[0] != 'n' {
+			if _, bad := jsonl.NumberOddity(v, ""); bad {
+				continue // reported above as number-out-of-range
+			}
+		}
 		if _, ok := number(h.value(m)); !ok {
 			is := model.Errorf("metric-missing", path, line, rec, "metric %q is listed in \"metrics\" but the row has no value for it", m)
 			is.Path = "$." + m

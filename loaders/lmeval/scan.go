@@ -59,6 +59,8 @@ type scanned struct {
 	// metrics notes metrics seen with values, for the main metric.
 	metrics []string
 	lines   int
+	// crlfSeen is set once the file's crlf warning is given.
+	crlfSeen bool
 	// labels chooses and shares the records' labels.
 	labels labeler
 	// byOff lists every used row in file order, for raw search.

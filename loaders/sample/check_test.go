@@ -135,7 +135,7 @@ func TestLineFormats(t *testing.T) {
 		recCode string // a code every record carries, "" for none
 	}{
 		{"double.jsonl", []string{"dbl_1", "dbl_2", "dbl_3"}, []string{}, ""},
-		{"crlf_bom.jsonl", []string{"crlf_1", "crlf_2"}, []string{}, ""},
+		{"crlf_bom.jsonl", []string{"crlf_1", "crlf_2"}, []string{"bom", "crlf"}, ""},
 		{"lfs.jsonl", []string{}, []string{"lfs-pointer"}, ""},
 		{"blank.jsonl", []string{}, []string{"empty-file"}, ""},
 	}

@@ -82,7 +82,9 @@ func openFile(path string) (*model.Dataset, error) {
 	idx := &fileIndex{path: path, dir: dir}
 	st := newStats()
 	firstLine := map[string]int{}
+	var ends jsonl.LineEnds
 	err = jsonl.ScanLines(f, func(l jsonl.Line) error {
+		ends.Note(l)
 		if l.N == 1 && jsonl.IsLFSPointer(l.Data) {
 			ds.Issues = append(ds.Issues, jsonl.LFSIssue(path))
 			return errStop
@@ -114,6 +116,7 @@ func openFile(path string) (*model.Dataset, error) {
 	if len(idx.recs) == 0 && len(ds.Issues) == 0 {
 		ds.Issues = append(ds.Issues, model.Warnf("empty-file", path, 0, "", "file holds no records"))
 	}
+	ds.Issues = append(ds.Issues, ends.Issues(path)...)
 	ds.Records = idx
 	ds.Facts = st.facts()
 	if st.scored > 0 {

@@ -92,6 +92,9 @@ func parseLine(file, dir string, n int, data []byte, light bool) (rec *model.Rec
 	}
 	p := &parser{file: file, dir: dir, line: n, light: light}
 	rec = p.build(o)
+	for _, od := range jsonl.FindOddities(data, "$") {
+		p.warnf(od.Code, od.Path, "%s", od.Msg)
+	}
 	if doubled {
 		p.warnf("double-encoded", "", "line is a JSON string holding the Sample jsonl.Object (double-encoded); decoded it")
 	}

@@ -282,7 +282,7 @@ func (p *parser) overall(ev *evalInfo, o jsonl.Object, path string, whole bool) 
 			ev.score, ev.hasScore = f, true
 		} else if b, ok := jsonl.Bool(s); ok {
 			ev.score, ev.hasScore = boolScore(b), true
-		} else {
+		} else if jsonl.KindOf(s) != jsonl.KindNumber { // 1e400: number-out-of-range says it
 			p.warnf("bad-type", jsonPath(path, "score"), "score is %s, not a number", jsonl.KindName(s))
 		}
 	}

@@ -21,6 +21,13 @@
 //	read-error            error    a file of a folder cannot be read, or reading stopped
 //	                               part way (dataset issue)
 //	empty-file            warning  the file holds no records (dataset issue)
+//	bom                   warning  the file starts with a UTF-8 byte-order mark (dataset issue)
+//	crlf                  warning  the file has Windows line ends, from the line named
+//	                               (dataset issue, once per file)
+//	duplicate-key         warning  an object of the record gives a key twice; the last
+//	                               value wins, as in encoding/json and Python
+//	number-out-of-range   warning  a number is beyond float64 (1e400); it is not used as
+//	                               a number
 //	duplicate-id          error    an id repeats an earlier record of the file
 //	missing-field         error    messages, a role, a tool message's tool_call_id, a text
 //	                               segment's text, a few-shot example's messages, or a

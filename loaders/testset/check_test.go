@@ -217,7 +217,8 @@ func TestLineHandling(t *testing.T) {
 	if len(recs) != 2 || recs[0].ID != "a" || recs[0].Line != 2 || recs[1].ID != "b" || recs[1].Line != 5 {
 		t.Fatalf("records %+v", recs)
 	}
-	if len(d.Issues) != 0 || recs[0].Errors+recs[1].Errors != 0 {
+	// One warning each for the BOM and the CRLF line ends, not one a line.
+	if codes(d.Issues) != "bom,crlf" || d.Issues[1].Line != 1 || recs[0].Errors+recs[1].Errors != 0 {
 		t.Errorf("issues %v %v %v", d.Issues, recs[0].Issues, recs[1].Issues)
 	}
 	if fact(d.Facts, "comment lines") != "2" {

@@ -112,9 +112,9 @@ func (b *caseBuilder) object(key string) (ms []jsonl.Member, ok bool) {
 }
 
 // buildCase builds the record of one JSON object found at line (a multi-line
-// record starts there and ends at endLine). dups are keys the object gives
-// twice.
-func buildCase(file string, line, endLine int, raw []byte, members []jsonl.Member, dups []string) (*model.Record, bool) {
+// record starts there and ends at endLine). The keys the object gives twice
+// (last argument) are found again, nested ones too, by jsonl.FindOddities.
+func buildCase(file string, line, endLine int, raw []byte, members []jsonl.Member, _ []string) (*model.Record, bool) {
 	b := &caseBuilder{file: file, line: line, members: members, fields: map[string]json.RawMessage{}, rec: &model.Record{}}
 	for _, m := range members {
 		b.fields[m.Key] = m.Value
@@ -135,8 +135,10 @@ func buildCase(file string, line, endLine int, raw []byte, members []jsonl.Membe
 		b.errorf("multiline-record", "", "record spans lines %d-%d; a testset is JSONL, one record per line, and Prompt Lab's loader rejects it", line, endLine)
 	}
 	r.Raw = []model.RawPart{{Label: label, File: file, Line: line, JSON: append([]byte(nil), raw...)}}
-	for _, k := range dups {
-		b.warnf("duplicate-key", keyPath("$", k), "key %q is given more than once; the last value wins", k)
+	// The walk finds top-level and nested duplicate keys alike, and
+	// numbers beyond float64.
+	for _, od := range jsonl.FindOddities(raw, "$") {
+		b.warnf(od.Code, od.Path, "%s", od.Msg)
 	}
 	b.readTags()
 	b.checkTypes()

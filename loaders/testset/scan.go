@@ -44,7 +44,9 @@ type loader struct {
 // content becomes an issue.
 func load(name string, r io.Reader) *model.Dataset {
 	l := &loader{file: name, firstLine: map[string]int{}}
+	var ends jsonl.LineEnds
 	err := jsonl.ScanLines(r, func(ln jsonl.Line) error {
+		ends.Note(ln)
 		l.lines = append(l.lines, line{n: ln.N, data: append([]byte(nil), ln.Data...)})
 		return nil
 	})
@@ -62,7 +64,7 @@ func load(name string, r io.Reader) *model.Dataset {
 	if len(l.recs) == 0 {
 		l.issues = append(l.issues, model.Errorf("no-records", name, 0, "", "no test cases in the file; Prompt Lab refuses an empty testset"))
 	}
-	d.Issues = l.issues
+	d.Issues = append(l.issues, ends.Issues(name)...)
 	d.Facts = l.facts()
 	d.Records = model.NewMemIndex(l.recs)
 	return d

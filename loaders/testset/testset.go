@@ -16,6 +16,11 @@
 //	read-error        the file could not be read to the end
 //	lfs-pointer       the file is a Git LFS pointer, not data
 //
+// Dataset warnings, once per file:
+//
+//	bom               the file starts with a UTF-8 byte-order mark (line 1)
+//	crlf              Windows line ends, from the line named
+//
 // Record errors (with the record's line, id and JSON path):
 //
 //	missing-id        no id, or a null one
@@ -35,7 +40,10 @@
 //	id-charset        the id has characters outside [A-Za-z0-9_-]
 //	empty-tag         a tag is ""
 //	duplicate-tag     a tag is repeated
-//	duplicate-key     the record gives a key twice (the last value wins)
+//	duplicate-key     the record, or an object in it, gives a key twice
+//	                  (the last value wins, as in encoding/json)
+//	number-out-of-range
+//	                  a number is beyond float64 (1e400)
 //	empty-batch       batch_items is an empty list
 //	batch-without-aggregation
 //	                  batch_items without expected_aggregation
