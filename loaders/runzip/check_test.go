@@ -1,6 +1,7 @@
 package runzip
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -140,6 +141,15 @@ func TestRules(t *testing.T) {
 			rs["manifest.json"] = append([]byte("\xef\xbb\xbf"), rs["manifest.json"]...)
 			return rs.zip(t, "run/")
 		}, []want{{code: "utf8-bom", file: "manifest.json", sev: E, line: 1}}},
+		// The repeat is reported where it stands: the file's own run_id, now line 3.
+		{"repeated key", func(t *testing.T, rs runSet) string {
+			rs[s3] = bytes.Replace(rs[s3], []byte("{"), []byte("{\n  \"run_id\": \"other\","), 1)
+			return rs.zip(t, "run/")
+		}, []want{{code: "duplicate-key", file: s3, sev: W, line: 3, path: "$.run_id"}}},
+		{"number beyond float64", func(t *testing.T, rs runSet) string {
+			rs[s3] = bytes.Replace(rs[s3], []byte("{"), []byte("{\n  \"extra\": 1e400,"), 1)
+			return rs.zip(t, "run/")
+		}, []want{{code: "number-out-of-range", file: s3, sev: W, line: 2, path: "$.extra"}}},
 		{"manifest without run_id", edit("manifest.json", func(m map[string]any) { delete(m, "run_id") }),
 			[]want{{code: "missing-field", file: "manifest.json", sev: E, path: "$.run_id", line: 1}}},
 		{"manifest status null", edit("manifest.json", func(m map[string]any) { m["status"] = nil }),

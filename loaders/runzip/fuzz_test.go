@@ -16,7 +16,7 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := parseJSON(data)
+		n, odd, err := parseJSON(data)
 		valid := json.Valid(data)
 		if err == nil && !valid {
 			t.Fatalf("parseJSON accepted invalid JSON %q", data)
@@ -43,6 +43,11 @@ func FuzzParseJSON(f *testing.F) {
 			}
 		}
 		walk(n)
+		for _, o := range odd {
+			if o.off < 0 || o.off > len(data) || o.Path == "" {
+				t.Fatalf("oddity %+v has no place in %q", o, data)
+			}
+		}
 	})
 }
 

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"evalview/loaders/jsonl"
 )
 
 // jsonKind is the type of a JSON value.
@@ -69,23 +71,32 @@ type jsonError struct {
 func (e *jsonError) Error() string { return e.msg }
 
 // parseJSON parses one JSON value that must fill data.
-func parseJSON(data []byte) (*node, error) {
+func parseJSON(data []byte) (*node, []oddSpot, error) {
 	p := &parser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()
-	n, err := p.value(0)
+	n, err := p.value(0, "$")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	off := p.start()
 	if _, err := p.dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, &jsonError{off: off, msg: "unexpected data after the JSON value"}
+		return nil, nil, &jsonError{off: off, msg: "unexpected data after the JSON value"}
 	}
-	return n, nil
+	return n, p.odd, nil
 }
 
 type parser struct {
 	data []byte
 	dec  *json.Decoder
+	// odd collects valid JSON that parsers read differently or lossily:
+	// repeated keys and numbers beyond float64.
+	odd []oddSpot
+}
+
+// oddSpot is a duplicate key or an out-of-range number, at a byte offset.
+type oddSpot struct {
+	off int
+	jsonl.Oddity
 }
 
 // start returns the offset where the next token begins: the decoder's
@@ -114,7 +125,7 @@ func (p *parser) fail(err error, off int) error {
 	return &jsonError{off: off, msg: err.Error()}
 }
 
-func (p *parser) value(depth int) (*node, error) {
+func (p *parser) value(depth int, path string) (*node, error) {
 	off := p.start()
 	tok, err := p.dec.Token()
 	if err != nil {
@@ -135,19 +146,23 @@ func (p *parser) value(depth int) (*node, error) {
 					return nil, p.fail(err, koff)
 				}
 				key, _ := kt.(string)
-				v, err := p.value(depth + 1)
+				kp := jsonl.KeyPath(path, key)
+				v, err := p.value(depth+1, kp)
 				if err != nil {
 					return nil, err
 				}
 				if _, seen := n.fields[key]; !seen {
 					n.keys = append(n.keys, key)
+				} else {
+					p.odd = append(p.odd, oddSpot{off: koff, Oddity: jsonl.Oddity{Code: "duplicate-key", Path: kp,
+						Msg: fmt.Sprintf("key %q is given more than once in %s; the last value wins (as in encoding/json and Python's json)", key, path)}})
 				}
 				n.fields[key] = v
 			}
 		} else {
 			n.kind = jsonArray
-			for p.dec.More() {
-				v, err := p.value(depth + 1)
+			for i := 0; p.dec.More(); i++ {
+				v, err := p.value(depth+1, path+"["+strconv.Itoa(i)+"]")
 				if err != nil {
 					return nil, err
 				}
@@ -161,6 +176,9 @@ func (p *parser) value(depth int) (*node, error) {
 		n.kind, n.text = jsonString, t
 	case json.Number:
 		n.kind, n.text = jsonNumber, string(t)
+		if o, bad := jsonl.NumberOddity([]byte(t), path); bad {
+			p.odd = append(p.odd, oddSpot{off: off, Oddity: o})
+		}
 	case bool:
 		n.kind, n.b = jsonBool, t
 	default:

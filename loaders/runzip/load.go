@@ -17,6 +17,9 @@ type doc struct {
 	data  []byte
 	root  *node
 	lines lineIndex
+	// odd lists repeated keys and numbers beyond float64, reported as
+	// warnings: the file is valid JSON, but readers may disagree on it.
+	odd []oddSpot
 }
 
 var utf8BOM = []byte("\xef\xbb\xbf")
@@ -25,11 +28,11 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // (and reported by the caller), since the content is still readable.
 func parseDoc(f *fileRef, data []byte) (*doc, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
-	root, err := parseJSON(data)
+	root, odd, err := parseJSON(data)
 	if err != nil {
 		return &doc{ref: f, data: data, lines: newLineIndex(data)}, err
 	}
-	return &doc{ref: f, data: data, root: root, lines: newLineIndex(data)}, nil
+	return &doc{ref: f, data: data, root: root, lines: newLineIndex(data), odd: odd}, nil
 }
 
 // sampleInfo is a sample file being loaded and what the checks learnt of
@@ -135,6 +138,11 @@ func (l *loader) readDoc(f *fileRef) *doc {
 		}
 		l.issues = append(l.issues, model.Errorf("bad-json", f.display, line, "", "invalid JSON: %v", err))
 		return nil
+	}
+	for _, o := range d.odd {
+		is := model.Warnf(o.Code, f.display, d.lines.line(o.off), "", "%s", o.Msg)
+		is.Path = o.Path
+		l.issues = append(l.issues, is)
 	}
 	if d.root.kind != jsonObject {
 		l.issues = append(l.issues, model.Errorf("bad-json", f.display, d.lines.line(d.root.off), "", "the file holds %s, not a JSON object", d.root.kind))

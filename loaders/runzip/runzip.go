@@ -52,6 +52,9 @@
 // Files:
 //   - bad-json: not valid JSON, or not an object (line of the error).
 //   - utf8-bom: the file starts with a byte order mark.
+//   - duplicate-key (warning): a key given twice in one object (the
+//     last value wins, as in the importer's JSON parser).
+//   - number-out-of-range (warning): a number beyond float64 (1e400).
 //   - missing-field: a required field is absent or null.
 //   - empty-field: a required text field is "".
 //   - number-as-string: a number field holds a string ("5").
