@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
@@ -138,9 +139,23 @@ func (m *Model) copyFocused(path bool) tea.Cmd {
 		m.ergo.noteSaved = "copied path of the " + c.what + ": " + txt.Truncate(txt.OneLine(c.path), 60)
 		return copyText(c.path)
 	}
+	if len(c.text) > osc52Max {
+		// Terminals freeze on a huge OSC 52 sequence: only the system
+		// clipboard tool may take it.
+		tool := clipboardTool()
+		if tool == nil {
+			m.note = fmt.Sprintf("too large to copy over the terminal (%.1f MB): use o to open it in $PAGER", float64(len(c.text))/(1<<20))
+			return nil
+		}
+		m.ergo.noteSaved = "copied " + c.what + " (" + strconv.Itoa(len(c.text)) + " bytes, with " + tool[0] + ")"
+		return systemClipboardCmd(c.text)
+	}
 	m.ergo.noteSaved = "copied " + c.what + " (" + strconv.Itoa(len(c.text)) + " bytes)"
 	return copyText(c.text)
 }
+
+// osc52Max is the most text `y` sends over OSC 52 (a variable for tests).
+var osc52Max = 1 << 20
 
 // copyText puts text on the clipboard: through OSC 52, which works over
 // SSH and inside tmux, and with the system's clipboard tool as a fallback

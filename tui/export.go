@@ -123,6 +123,8 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 		m.ergo.notes[ds] = s
 		delete(m.ergo.notes, old)
 	}
+	m.moveRunState(old, ds)
+	cancelListSearch(old)
 	m.records = newRecordCache(256)
 	st.visible, st.known, st.pending, st.matches, st.matchIdx = nil, 0, 0, nil, 0
 	if st.filter >= len(ds.Filters) {
@@ -151,7 +153,8 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 		}
 	}
 	m.syncFilter()
-	m.polling = false
+	// No m.polling reset: while it is set a tick is in flight and its
+	// handler polls the new index too; resetting it started a second loop.
 	return tea.Batch(m.selectionChanged(), m.pollCmd(), m.researchList())
 }
 

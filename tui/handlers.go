@@ -129,6 +129,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	}
 	m.states[m.cur] = m.list.st
 	m.closeSheets() // they show the dataset being left
+	cancelListSearch(m.datasets[m.cur])
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
 	m.syncFilter()

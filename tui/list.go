@@ -448,6 +448,18 @@ func listSearchCtx(ds *model.Dataset) context.Context {
 	return ctx
 }
 
+// cancelListSearch stops ds's running list search, if any, and forgets
+// it: the search was cleared, or the user left or reloaded the dataset
+// (its results would be dropped as stale anyway).
+func cancelListSearch(ds *model.Dataset) {
+	listSearches.Lock()
+	defer listSearches.Unlock()
+	if c := listSearches.cancel[ds]; c != nil {
+		c()
+	}
+	delete(listSearches.cancel, ds)
+}
+
 // searchMatcher compiles a list search: "~pattern" is a regex, anything
 // else plain text; both smart case. A bad regex falls back to plain text.
 func searchMatcher(q string) *query.Matcher {

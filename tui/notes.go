@@ -147,6 +147,11 @@ func (m *Model) noteTarget() (NoteStore, string, bool) {
 	store := m.noteStore(m.datasets[m.cur])
 	if store == nil {
 		m.note = "notes are off (no notes file for this dataset)"
+		for _, is := range m.datasets[m.cur].Issues {
+			if is.Code == "notes-unusable" { // the command refused the file: say why
+				m.note = text.OneLine(is.Message)
+			}
+		}
 		return nil, "", false
 	}
 	id, ok := m.currentRecordID()

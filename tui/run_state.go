@@ -61,9 +61,31 @@ func (r *runSettings) threshold(ds *model.Dataset) float64 {
 
 // set sets ds's threshold, kept on the 0..10 scale, and returns it.
 func (r *runSettings) set(ds *model.Dataset, t float64) float64 {
+	if math.IsNaN(t) { // math.Max/Min keep NaN: it would pass nothing and print as "NaN"
+		t = r.threshold(nil)
+	}
 	t = math.Max(0, math.Min(runScoreMax, t))
 	r.thresholds[ds] = t
 	return t
+}
+
+// moveRunState hands a reloaded dataset the state the user gave the old
+// one: its threshold (t/T) and high-score filter (H). The old dataset's
+// deep pass is dropped, not moved: its report is about the records as
+// they were, and the new dataset gets its own pass once its index is
+// complete (a pass still running reports to the old dataset, ignored).
+func (m *Model) moveRunState(old, ds *model.Dataset) {
+	if m.run != nil {
+		if t, ok := m.run.thresholds[old]; ok {
+			m.run.thresholds[ds] = t
+			delete(m.run.thresholds, old)
+		}
+		if h, ok := m.run.high[old]; ok {
+			m.run.high[ds] = h
+			delete(m.run.high, old)
+		}
+	}
+	delete(m.deep.runs, old)
 }
 
 // figures returns ds's figures at its threshold, recomputed only when the

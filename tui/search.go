@@ -142,9 +142,17 @@ func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 	m.syncListHits()
 	m.searchID++
 	if q == "" {
+		m.cancelListSearch()
 		return nil
 	}
 	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, q, true)
+}
+
+// cancelListSearch stops the current dataset's running list search.
+func (m *Model) cancelListSearch() {
+	if len(m.datasets) > 0 {
+		cancelListSearch(m.datasets[m.cur])
+	}
 }
 
 // researchList runs the list search again after the visible records
@@ -152,6 +160,7 @@ func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 func (m *Model) researchList() tea.Cmd {
 	m.list.st.matches, m.list.st.matchIdx = nil, 0
 	if m.list.st.query == "" {
+		m.cancelListSearch()
 		return nil
 	}
 	m.searchID++

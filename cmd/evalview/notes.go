@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,19 +16,52 @@ import (
 )
 
 // artifactNotes is one dataset's view of a notes file: the tui's
-// NoteStore over loaders/notes.
+// NoteStore over loaders/notes. Without a store (notes are off for the
+// dataset) it reads as empty and refuses writes.
 type artifactNotes struct {
 	s   *notes.Store
 	art string
+	o   *noteOpener
 }
 
-func (a artifactNotes) Get(id string) ([]string, string) { return a.s.Get(a.art, id) }
+func (a artifactNotes) Get(id string) ([]string, string) {
+	if a.s == nil {
+		return nil, ""
+	}
+	return a.s.Get(a.art, id)
+}
+
 func (a artifactNotes) Set(id string, labels []string, note string) error {
+	if a.s == nil {
+		return fmt.Errorf("notes are off")
+	}
+	if why := a.o.refusal(); why != "" {
+		// A dataset opened later found the shared file is one of its own.
+		return fmt.Errorf("notes are off: %s", why)
+	}
 	return a.s.Set(a.art, id, labels, note)
 }
-func (a artifactNotes) Labels() []string { return a.s.Labels(a.art) }
-func (a artifactNotes) Len() int         { return a.s.Len(a.art) }
-func (a artifactNotes) Path() string     { return a.s.Path() }
+
+func (a artifactNotes) Labels() []string {
+	if a.s == nil {
+		return nil
+	}
+	return a.s.Labels(a.art)
+}
+
+func (a artifactNotes) Len() int {
+	if a.s == nil {
+		return 0
+	}
+	return a.s.Len(a.art)
+}
+
+func (a artifactNotes) Path() string {
+	if a.s == nil {
+		return ""
+	}
+	return a.s.Path()
+}
 
 // artifactName is the key of a dataset's notes in a notes file: its
 // path's base name (the title for datasets without a path).
@@ -39,12 +74,16 @@ func artifactName(ds *model.Dataset) string {
 
 // noteOpener opens datasets' notes: each artifact's sidecar file, or the
 // one file path names (shared by every dataset, opened once). Problems
-// with a notes file are added to the dataset's issues.
+// with a notes file are added to the dataset's issues. A path that is one
+// of a dataset's own files (the artifact, its results file, a file inside
+// a folder artifact) turns notes off, with a notes-unusable issue, so
+// that saving a note never overwrites an artifact.
 type noteOpener struct {
-	path   string
-	mu     sync.Mutex
-	shared *notes.Store
-	opened map[*model.Dataset]artifactNotes
+	path    string
+	mu      sync.Mutex
+	shared  *notes.Store
+	refused string // why the shared path is unusable, once known
+	opened  map[*model.Dataset]artifactNotes
 }
 
 func (o *noteOpener) open(ds *model.Dataset) artifactNotes {
@@ -55,7 +94,13 @@ func (o *noteOpener) open(ds *model.Dataset) artifactNotes {
 	}
 	var s *notes.Store
 	var issues []model.Issue
+	if why := clash(o.path, ds); why != "" && o.refused == "" {
+		o.refused = why
+	}
 	switch {
+	case o.path != "" && o.refused != "":
+		issues = []model.Issue{model.Errorf("notes-unusable", o.path, 0, "",
+			"notes are off: %s; choose another file with --notes", o.refused)}
 	case o.path != "" && o.shared != nil:
 		s = o.shared
 	case o.path != "":
@@ -65,7 +110,7 @@ func (o *noteOpener) open(ds *model.Dataset) artifactNotes {
 		s, issues = notes.Open(ds.Path, "")
 	}
 	ds.Issues = append(ds.Issues, issues...)
-	a := artifactNotes{s: s, art: artifactName(ds)}
+	a := artifactNotes{s: s, art: artifactName(ds), o: o}
 	if o.opened == nil {
 		o.opened = map[*model.Dataset]artifactNotes{}
 	}
@@ -73,44 +118,70 @@ func (o *noteOpener) open(ds *model.Dataset) artifactNotes {
 	return a
 }
 
+// refusal is why the shared notes file is unusable ("" while it is fine).
+func (o *noteOpener) refusal() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.refused
+}
+
 // tuiNotes adapts the opener to tui.Options.Notes.
 func (o *noteOpener) tuiNotes(ds *model.Dataset) tui.NoteStore {
 	if ds.Path == "" && o.path == "" {
 		return nil // nothing to put a sidecar next to (demo data in a temp folder still has a path)
 	}
-	return o.open(ds)
+	if a := o.open(ds); a.s != nil {
+		return a
+	}
+	return nil // notes are off; the dataset's notes-unusable issue says why
 }
 
 // exportFile writes rows of ds to path for the browser's `w`: JSONL, or
-// CSV when the path ends in .csv. It refuses to overwrite the dataset's
-// own files.
+// CSV when the path ends in .csv. It never overwrites anything: not the
+// dataset's own files, not its notes file, not any existing file (the
+// user picks another name or deletes it). The file appears whole or not
+// at all (a temporary file in the target folder, then a rename).
 func exportFile(opener *noteOpener) func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
 	return func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
-		if same(path, ds.Path) {
-			return 0, fmt.Errorf("%s is the artifact itself; choose another file", path)
+		if why := clash(path, ds); why != "" {
+			return 0, fmt.Errorf("%s; choose another file", why)
+		}
+		an := opener.open(ds)
+		for _, np := range []string{an.Path(), opener.path} {
+			if np != "" && (sameFile(path, np) || resolved(path) == resolved(np)) {
+				return 0, fmt.Errorf("%s is the notes file; choose another file", path)
+			}
+		}
+		if _, err := os.Lstat(path); err == nil {
+			return 0, fmt.Errorf("%s already exists; choose another name or delete it", path)
 		}
 		format := "jsonl"
 		if strings.EqualFold(filepath.Ext(path), ".csv") {
 			format = "csv"
 		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 		if err != nil {
 			return 0, err
 		}
-		n, werr := writeExport(f, io.Discard, format, []exportSet{{ds: ds, rows: rows, notes: opener.open(ds)}})
+		tmp := f.Name()
+		n, werr := writeExport(f, io.Discard, format, []exportSet{{ds: ds, rows: rows, notes: an}})
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}
-		return n, werr
+		if werr == nil {
+			werr = os.Chmod(tmp, 0o644)
+		}
+		if werr == nil {
+			// Link, not rename: it fails rather than replace a file
+			// created since the check above.
+			if werr = os.Link(tmp, path); werr != nil && !errors.Is(werr, fs.ErrExist) {
+				werr = os.Rename(tmp, path) // file systems without hard links
+			}
+		}
+		os.Remove(tmp)
+		if werr != nil {
+			return 0, werr
+		}
+		return n, nil
 	}
-}
-
-// same reports whether two paths name the same file.
-func same(a, b string) bool {
-	if b == "" {
-		return false
-	}
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }

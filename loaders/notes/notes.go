@@ -18,6 +18,9 @@
 //   - notes-bad-line (warning): a line that is not a note object; it is
 //     skipped and dropped at the next write.
 //   - notes-unreadable (warning): the file exists but cannot be read.
+//   - notes-unusable (error): the file has content but not one line of
+//     it is a note (it is not a notes file, perhaps the artifact itself);
+//     Open returns no store, so that nothing ever overwrites it.
 package notes
 
 import (
@@ -92,7 +95,9 @@ func StatePath(artifact string) string {
 // or the state-folder fallback when only that one exists; with a path it
 // uses that file (created at the first write). A missing file is no
 // error: the store starts empty. Problems with the file's content come
-// back as issues; the store still holds every good line.
+// back as issues; the store still holds every good line. A file that has
+// content but not one note is not a notes file: Open returns a nil store
+// and a notes-unusable issue rather than replace it at the first write.
 func Open(artifact, path string) (*Store, []model.Issue) {
 	s := &Store{notes: map[key]Note{}, path: path, fixed: path != ""}
 	if !s.fixed {
@@ -101,7 +106,20 @@ func Open(artifact, path string) (*Store, []model.Issue) {
 			s.path, s.fallback = s.fallback, ""
 		}
 	}
-	return s, s.load()
+	issues := s.load()
+	bad := 0
+	for _, is := range issues {
+		if is.Line > 0 { // a line read but not a note (line 0: the file could not be opened)
+			bad++
+		}
+	}
+	if len(s.notes) == 0 && bad > 0 {
+		// Content, yet not one note: writing would replace a file that
+		// is not ours.
+		return nil, append(issues, model.Errorf("notes-unusable", s.path, 0, "",
+			"%s is not a notes file (no line is a note), so notes are off; choose another file with --notes", s.path))
+	}
+	return s, issues
 }
 
 func exists(p string) bool {
@@ -226,11 +244,13 @@ func (s *Store) Set(artifact, id string, labels []string, text string) error {
 	k := key{artifact, id}
 	old, had := s.notes[k]
 	n := Note{Artifact: artifact, ID: id, Labels: cleanLabels(labels), Text: strings.TrimSpace(text)}
+	added := false
 	if n.empty() {
 		delete(s.notes, k)
 	} else {
 		if !had {
 			s.order = append(s.order, k)
+			added = true
 		}
 		s.notes[k] = n
 	}
@@ -239,6 +259,11 @@ func (s *Store) Set(artifact, id string, labels []string, text string) error {
 			s.notes[k] = old
 		} else {
 			delete(s.notes, k)
+		}
+		if added {
+			// write leaves s.order alone on failure: drop the key
+			// appended above so a retry does not list it twice.
+			s.order = s.order[:len(s.order)-1]
 		}
 		return err
 	}
@@ -251,7 +276,10 @@ func (s *Store) write() error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	kept := s.order[:0]
+	// A new slice, assigned only once the file is written: compacting
+	// s.order in place would lose the key of a note Set restores after a
+	// failed write.
+	kept := make([]key, 0, len(s.order))
 	for _, k := range s.order {
 		n, ok := s.notes[k]
 		if !ok {
@@ -262,13 +290,15 @@ func (s *Store) write() error {
 			return err
 		}
 	}
-	s.order = kept
 	err := writeAtomic(s.path, b.Bytes(), s.fixed)
 	if err != nil && !s.fixed && s.fallback != "" {
 		if ferr := writeAtomic(s.fallback, b.Bytes(), true); ferr == nil {
 			s.path, s.fallback = s.fallback, ""
-			return nil
+			err = nil
 		}
+	}
+	if err == nil {
+		s.order = kept
 	}
 	return err
 }

@@ -129,3 +129,70 @@ func TestConfiguredPathHasNoFallback(t *testing.T) {
 		t.Errorf("a failed write kept the note: %v", l)
 	}
 }
+
+func TestOpenRefusesAFileWithoutNotes(t *testing.T) {
+	dir := t.TempDir()
+	art := filepath.Join(dir, "samples.jsonl")
+	content := `{"doc_id":0}` + "\n" + `{"doc_id":1}` + "\n"
+	if err := os.WriteFile(art, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, issues := Open(art, art) // --notes pointing at the artifact
+	if s != nil {
+		t.Fatal("Open returned a store over a file that holds no notes")
+	}
+	last := issues[len(issues)-1]
+	if last.Code != "notes-unusable" || last.File != art || !strings.Contains(last.Message, "not a notes file") {
+		t.Errorf("issues %v, want notes-unusable last", issues)
+	}
+	if b, _ := os.ReadFile(art); string(b) != content {
+		t.Errorf("the artifact changed: %q", b)
+	}
+	// An empty file and a missing one are fine.
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	for _, p := range []string{empty, filepath.Join(dir, "missing.jsonl")} {
+		if s, issues := Open(art, p); s == nil || len(issues) != 0 {
+			t.Errorf("%s: store %v issues %v", p, s, issues)
+		}
+	}
+}
+
+func TestFailedWriteKeepsTheNoteAtTheNextWrite(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	p := filepath.Join(sub, "n.jsonl")
+	os.MkdirAll(sub, 0o755)
+	s, _ := Open("a", p)
+	if err := s.Set("a", "1", []string{"keep"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	// The folder becomes a file: writes fail, even for root.
+	os.RemoveAll(sub)
+	os.WriteFile(sub, nil, 0o644)
+	if err := s.Set("a", "1", nil, ""); err == nil { // clearing fails
+		t.Fatal("a write under a regular file reported no error")
+	}
+	if err := s.Set("a", "3", []string{"new"}, ""); err == nil { // adding fails
+		t.Fatal("a write under a regular file reported no error")
+	}
+	os.Remove(sub)
+	os.MkdirAll(sub, 0o755)
+	if l, _ := s.Get("a", "1"); len(l) != 1 {
+		t.Fatalf("note not restored in memory: %v", l)
+	}
+	if err := s.Set("a", "2", []string{"other"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Set("a", "3", []string{"new"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	want := `{"artifact":"a","id":"1","labels":["keep"]}
+{"artifact":"a","id":"2","labels":["other"]}
+{"artifact":"a","id":"3","labels":["new"]}
+`
+	if string(b) != want {
+		t.Errorf("file:\n%s\nwant:\n%s", b, want)
+	}
+}

@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"math"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+)
+
+func TestRunThresholdPromptRejectsNonFinite(t *testing.T) {
+	for _, typed := range []string{"NaN", "nan", "Inf", "+Inf", "-Inf", "1e400"} {
+		m := newTestModel(t, []*model.Dataset{runValidFixture()}, 100, 30)
+		press(m, "t", "backspace", "backspace", "backspace")
+		typeText(m, typed)
+		press(m, "enter")
+		if m.ergo.prompt == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
+			t.Errorf("%q: the prompt should stay open with a hint:\n%s", typed, screen(m))
+		}
+		press(m, "esc")
+		if got := m.run.threshold(m.datasets[0]); got != 8.5 {
+			t.Errorf("%q: threshold %v, want 8.5 kept", typed, got)
+		}
+	}
+	// set, the one way into the map, never stores NaN.
+	r := newRunSettings(0)
+	ds := runValidFixture()
+	if got := r.set(ds, math.NaN()); got != defaultRunThreshold || r.threshold(ds) != defaultRunThreshold {
+		t.Errorf("set(NaN) = %v, threshold %v; want the default %v", got, r.threshold(ds), defaultRunThreshold)
+	}
+}
+
+func TestReloadKeepsRunThresholdAndHighScoreFilter(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	m := New([]*model.Dataset{runValidFixture()}, Options{Theme: "dark", Reopen: func(*model.Dataset) (*model.Dataset, error) {
+		return runValidFixture(), nil
+	}})
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	press(m, "+", "+", "H") // 9.5, high scores only
+	old := m.datasets[0]
+	press(m, "r")
+	ds := m.datasets[0]
+	if ds == old {
+		t.Fatal("r did not reload")
+	}
+	if got := m.run.threshold(ds); got != 9.5 {
+		t.Errorf("threshold after reload %v, want 9.5", got)
+	}
+	if m.list.st.where != "score>=9.5" || !m.highActive(ds) {
+		t.Errorf("after reload: where %q, H active %v", m.list.st.where, m.highActive(ds))
+	}
+	if _, ok := m.run.thresholds[old]; ok {
+		t.Error("the old dataset's threshold is still kept")
+	}
+	// H now turns the filter off rather than adding a second term.
+	press(m, "H")
+	if m.list.st.where != "" {
+		t.Errorf("H after reload: where %q, want the filter off", m.list.st.where)
+	}
+	if s := screen(m); !strings.Contains(s, "≥ 9.5") {
+		t.Errorf("header lacks the 9.5 threshold:\n%s", s)
+	}
+}
+
+// ticks counts the index-poll timers cmd would start (tea.Tick; the spinner
+// is not counted), expanding batches.
+func ticks(t *testing.T, cmd tea.Cmd) int {
+	t.Helper()
+	if cmd == nil {
+		return 0
+	}
+	if isTimer(cmd) {
+		if strings.Contains(funcName(cmd), "bubbletea/v2.Tick") {
+			return 1
+		}
+		return 0
+	}
+	msg, ok := runQuick(cmd)
+	if !ok {
+		return 0
+	}
+	n := 0
+	if b, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range b {
+			n += ticks(t, c)
+		}
+	}
+	return n
+}
+
+func TestReloadStartsNoSecondPollLoop(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	grow := func() *model.Dataset {
+		ds := lmevalFixture()
+		ds.Records = &growingIndex{recs: ds.Records.(*model.MemIndex).Recs, n: 2}
+		return ds
+	}
+	m := New([]*model.Dataset{grow()}, Options{Theme: "dark"})
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if n := ticks(t, m.Init()); n != 1 || !m.polling {
+		t.Fatalf("a growing index starts %d poll loops (polling %v), want 1", n, m.polling)
+	}
+	// A tick is in flight: reloading must not start another loop.
+	_, cmd := m.Update(reloadedMsg{old: m.datasets[0], ds: grow()})
+	if n := ticks(t, cmd); n != 0 {
+		t.Errorf("reload while polling started %d more poll loops", n)
+	}
+	// The tick in flight keeps polling the new index.
+	_, cmd = m.Update(indexTickMsg{})
+	if n := ticks(t, cmd); n != 1 {
+		t.Errorf("the in-flight tick scheduled %d ticks, want 1", n)
+	}
+}
+
+// funcName is the name of the function behind cmd.
+func funcName(cmd tea.Cmd) string {
+	return runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()).Name()
+}
