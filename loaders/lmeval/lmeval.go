@@ -77,6 +77,10 @@ func SniffDir(dir string, names []string) int {
 type found struct {
 	path    string
 	results bool
+	// companion marks a results file evalview found beside a samples file
+	// the user named alone: it lends its config and metrics, but its other
+	// tasks are not "missing" and it makes no dataset of its own.
+	companion bool
 }
 
 // maxDepth bounds how deep an output folder is searched (output folder ->
@@ -168,7 +172,41 @@ func openMany(paths []string, background bool) ([]*model.Dataset, error) {
 		}
 		files = append(files, found{path: p, results: isResultsJSON(head)})
 	}
-	return assemble(files, background)
+	return assemble(withCompanions(files), background)
+}
+
+// withCompanions adds, for each samples file named without any results
+// file of its folder, the results file of the same run beside it
+// (results_<same timestamp>.json): users open one samples file and expect
+// the reported metrics and the filter config, as for its folder.
+func withCompanions(files []found) []found {
+	named := map[string]bool{}
+	for _, f := range files {
+		if f.results {
+			named[filepath.Dir(f.path)] = true
+		}
+	}
+	out := files
+	seen := map[string]bool{}
+	for _, f := range files {
+		dir := filepath.Dir(f.path)
+		stamp := stampOf(filepath.Base(f.path))
+		if f.results || named[dir] || stamp == "" {
+			continue
+		}
+		p := filepath.Join(dir, "results_"+stamp+".json")
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		if head, err := readHead(p); err == nil && isResultsJSON(head) {
+			out = append(out, found{path: p, results: true, companion: true})
+		}
+	}
+	return out
 }
 
 // assemble pairs samples files with results files (same folder and
@@ -178,6 +216,7 @@ func assemble(files []found, background bool) ([]*model.Dataset, error) {
 	var res []*results
 	var samples []string
 	var errs []error
+	companion := map[*results]bool{}
 	for _, f := range files {
 		if !f.results {
 			samples = append(samples, f.path)
@@ -185,9 +224,12 @@ func assemble(files []found, background bool) ([]*model.Dataset, error) {
 		}
 		r, err := readResults(f.path)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", f.path, err))
+			if !f.companion { // a broken neighbour the user did not name is not their error
+				errs = append(errs, fmt.Errorf("%s: %w", f.path, err))
+			}
 			continue
 		}
+		companion[r] = f.companion
 		res = append(res, r)
 	}
 	sort.Strings(samples)
@@ -209,6 +251,9 @@ func assemble(files []found, background bool) ([]*model.Dataset, error) {
 		out = append(out, ds)
 	}
 	for _, r := range res {
+		if companion[r] {
+			continue // lent to its samples file only
+		}
 		if used[r] == nil {
 			out = append(out, resultsDataset(r))
 			continue
