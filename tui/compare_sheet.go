@@ -364,32 +364,3 @@ func sheetTable(st *styles.Styles, cols []string, rows [][]string, right map[int
 	}
 	return out
 }
-
-// sheetScroll keeps a sheet's lines within its rectangle, scrolled so the
-// cursor's line shows.
-type sheetScroll struct {
-	w, h, offset int
-}
-
-// render cuts lines to the rectangle: exactly h lines of at most w cells.
-func (sc *sheetScroll) render(lines []string, cursorLine int) string {
-	if sc.h <= 0 || sc.w <= 0 {
-		return ""
-	}
-	if cursorLine < sc.offset {
-		sc.offset = cursorLine
-	}
-	if cursorLine >= sc.offset+sc.h {
-		sc.offset = cursorLine - sc.h + 1
-	}
-	sc.offset = max(0, min(sc.offset, len(lines)-sc.h))
-	out := make([]string, sc.h)
-	for i := range out {
-		l := ""
-		if j := sc.offset + i; j < len(lines) {
-			l = lines[j]
-		}
-		out[i] = text.Pad(text.Truncate(l, sc.w), sc.w)
-	}
-	return strings.Join(out, "\n")
-}

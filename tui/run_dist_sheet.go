@@ -30,8 +30,7 @@ var distKeys = struct {
 type runDistSheet struct {
 	m      *Model
 	ds     *model.Dataset
-	offset int
-	w, h   int
+	scroll sheetScroll
 }
 
 func newRunDistSheet(m *Model, ds *model.Dataset) *runDistSheet {
@@ -42,7 +41,7 @@ func newRunDistSheet(m *Model, ds *model.Dataset) *runDistSheet {
 func (s *runDistSheet) Title() string { return "score distribution" }
 
 // SetSize sets the body rectangle.
-func (s *runDistSheet) SetSize(w, h int) { s.w, s.h = w, h }
+func (s *runDistSheet) SetSize(w, h int) { s.scroll.w, s.scroll.h = w, h }
 
 // Update scrolls, moves the threshold, or sends the high scores to the
 // list.
@@ -62,18 +61,8 @@ func (s *runDistSheet) Update(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		return false, m.setThreshold(s.ds, m.run.threshold(s.ds)+thresholdStep)
 	case key.Matches(k, rk.ThresholdDn):
 		return false, m.setThreshold(s.ds, m.run.threshold(s.ds)-thresholdStep)
-	case key.Matches(k, nav.Down):
-		s.offset++
-	case key.Matches(k, nav.Up):
-		s.offset--
-	case key.Matches(k, nav.PageDown, nav.HalfDown):
-		s.offset += max(1, s.h-1)
-	case key.Matches(k, nav.PageUp, nav.HalfUp):
-		s.offset -= max(1, s.h-1)
-	case key.Matches(k, nav.Top):
-		s.offset = 0
-	case key.Matches(k, nav.Bottom):
-		s.offset = math.MaxInt32
+	default:
+		s.scroll.scrollKey(nav, k)
 	}
 	return false, nil
 }
@@ -89,17 +78,7 @@ func (s *runDistSheet) ShortHelp() []key.Binding {
 // scrolling when taller than the body.
 func (s *runDistSheet) View() string {
 	lines := s.lines()
-	s.offset = max(0, min(s.offset, len(lines)-s.h))
-	lines = lines[s.offset:]
-	out := make([]string, s.h)
-	for i := range out {
-		l := ""
-		if i < len(lines) {
-			l = lines[i]
-		}
-		out[i] = text.Pad(text.Truncate(l, s.w), s.w)
-	}
-	return strings.Join(out, "\n")
+	return s.scroll.view(lines)
 }
 
 // lines lays the sheet out at its width.
@@ -108,7 +87,7 @@ func (s *runDistSheet) lines() []string {
 	f := s.m.run.figures(s.ds)
 	var out []string
 	title := "Score distribution · average weighted score per sample"
-	out = append(out, st.Detail.Heading.Render(text.Truncate(title, s.w)))
+	out = append(out, st.Detail.Heading.Render(text.Truncate(title, s.scroll.w)))
 	sum := strconv.Itoa(f.scored) + " of " + text.Plural(f.records, "sample") + " scored"
 	if f.hasMean {
 		sum += " · mean " + text.FormatScore(f.mean)
@@ -116,10 +95,10 @@ func (s *runDistSheet) lines() []string {
 	out = append(out, st.Detail.Subtle.Render(sum))
 	hl := st.Status.Pass.Bold(true).Render(text.Plural(f.above, "sample")+" at or above "+thresholdText(f.threshold)) +
 		st.Detail.Subtle.Render(" (what the site's high-score list returns)")
-	out = append(out, text.Truncate(hl, s.w))
+	out = append(out, text.Truncate(hl, s.scroll.w))
 	// Bins of 0.5 while they fit the body, else of 1; no spacer when short.
 	merge := 1
-	if len(out)+1+len(s.histogramLines(f, s.w, 1)) > s.h {
+	if len(out)+1+len(s.histogramLines(f, s.scroll.w, 1)) > s.scroll.h {
 		merge = 2
 	} else {
 		out = append(out, "")
@@ -131,9 +110,9 @@ func (s *runDistSheet) lines() []string {
 		catW = max(catW, text.Width(l))
 	}
 	const minHist = 34
-	if histW := min(56, s.w-catW-gap); histW >= minHist {
+	if histW := min(56, s.scroll.w-catW-gap); histW >= minHist {
 		hist := s.histogramLines(f, histW, merge)
-		cw := s.w - histW - gap
+		cw := s.scroll.w - histW - gap
 		for i := 0; i < max(len(hist), len(cats)); i++ {
 			l, r := "", ""
 			if i < len(hist) {
@@ -146,7 +125,7 @@ func (s *runDistSheet) lines() []string {
 		}
 		return out
 	}
-	out = append(out, s.histogramLines(f, s.w, merge)...)
+	out = append(out, s.histogramLines(f, s.scroll.w, merge)...)
 	out = append(out, "")
 	return append(out, cats...)
 }

@@ -37,10 +37,7 @@ func (h *headerPane) runView() string {
 	if h.rule {
 		out = append(out, h.c.Styles.Header.Rule.Render(strings.Repeat("─", h.w)))
 	}
-	for i, l := range out {
-		out[i] = text.Pad(text.Truncate(l, h.w), h.w)
-	}
-	return strings.Join(out, "\n")
+	return fitLines(out, h.w, len(out))
 }
 
 // runStatusStyle colors a run or sample status word.

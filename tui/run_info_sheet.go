@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"math"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -23,8 +22,7 @@ var infoKeys = struct{ Close key.Binding }{
 type runInfoSheet struct {
 	m      *Model
 	ds     *model.Dataset
-	offset int
-	w, h   int
+	scroll sheetScroll
 }
 
 func newRunInfoSheet(m *Model, ds *model.Dataset) *runInfoSheet {
@@ -35,7 +33,7 @@ func newRunInfoSheet(m *Model, ds *model.Dataset) *runInfoSheet {
 func (s *runInfoSheet) Title() string { return "run info" }
 
 // SetSize sets the body rectangle.
-func (s *runInfoSheet) SetSize(w, h int) { s.w, s.h = w, h }
+func (s *runInfoSheet) SetSize(w, h int) { s.scroll.w, s.scroll.h = w, h }
 
 // Update scrolls or closes.
 func (s *runInfoSheet) Update(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
@@ -43,18 +41,8 @@ func (s *runInfoSheet) Update(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
 	case key.Matches(k, infoKeys.Close):
 		return true, nil
-	case key.Matches(k, nav.Down):
-		s.offset++
-	case key.Matches(k, nav.Up):
-		s.offset--
-	case key.Matches(k, nav.PageDown, nav.HalfDown):
-		s.offset += max(1, s.h-1)
-	case key.Matches(k, nav.PageUp, nav.HalfUp):
-		s.offset -= max(1, s.h-1)
-	case key.Matches(k, nav.Top):
-		s.offset = 0
-	case key.Matches(k, nav.Bottom):
-		s.offset = math.MaxInt32
+	default:
+		s.scroll.scrollKey(nav, k)
 	}
 	return false, nil
 }
@@ -70,7 +58,7 @@ func (s *runInfoSheet) ShortHelp() []key.Binding {
 func (s *runInfoSheet) View() string {
 	st := s.m.c.Styles
 	var lines []string
-	lines = append(lines, st.Detail.Heading.Render(text.Truncate("Run "+text.OneLine(s.ds.Task), s.w)))
+	lines = append(lines, st.Detail.Heading.Render(text.Truncate("Run "+text.OneLine(s.ds.Task), s.scroll.w)))
 	keyW := 0
 	for _, f := range s.ds.Facts {
 		keyW = max(keyW, text.Width(text.OneLine(f.Key)))
@@ -78,9 +66,9 @@ func (s *runInfoSheet) View() string {
 	for _, m := range s.ds.Metrics {
 		keyW = max(keyW, text.Width(text.OneLine(m.Name)))
 	}
-	keyW = min(keyW, max(8, s.w/3))
+	keyW = min(keyW, max(8, s.scroll.w/3))
 	row := func(k, v string) {
-		vw := max(8, s.w-keyW-2)
+		vw := max(8, s.scroll.w-keyW-2)
 		for i, l := range text.Wrap(v, vw) {
 			head := strings.Repeat(" ", keyW)
 			if i == 0 {
@@ -98,16 +86,6 @@ func (s *runInfoSheet) View() string {
 			row(m.Name, text.FormatScore(m.Value))
 		}
 	}
-	lines = append(lines, "", st.Detail.Subtle.Render(text.Truncate("path: "+text.OneLine(s.ds.Path), s.w)))
-	s.offset = max(0, min(s.offset, len(lines)-s.h))
-	lines = lines[s.offset:]
-	out := make([]string, s.h)
-	for i := range out {
-		l := ""
-		if i < len(lines) {
-			l = lines[i]
-		}
-		out[i] = text.Pad(text.Truncate(l, s.w), s.w)
-	}
-	return strings.Join(out, "\n")
+	lines = append(lines, "", st.Detail.Subtle.Render(text.Truncate("path: "+text.OneLine(s.ds.Path), s.scroll.w)))
+	return s.scroll.view(lines)
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -320,15 +319,7 @@ func (s *runsSheet) View() string {
 		}
 		lines = append(lines, line)
 	}
-	out := make([]string, s.h)
-	for i := range out {
-		l := ""
-		if i < len(lines) {
-			l = lines[i]
-		}
-		out[i] = text.Pad(text.Truncate(l, s.w), s.w)
-	}
-	return strings.Join(out, "\n")
+	return fitLines(lines, s.w, s.h)
 }
 
 // optScore prints a score, or "–" when the side has none.
