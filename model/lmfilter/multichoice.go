@@ -11,19 +11,7 @@ import (
 // mapped to "(A)", "(B)"...; failing that, ":\s*(A|B|...)" mapped the same
 // way; failing that, the fallback.
 func (ex *executor) multiChoice(s Step) error {
-	pattern, err := stringParam(s, "regex_pattern", defaultRegexPattern)
-	if err != nil {
-		return err
-	}
-	gs, _, err := intParam(s, "group_select")
-	if err != nil {
-		return err
-	}
-	fallback, ok := s.Params["fallback"]
-	if !ok {
-		fallback = defaultFallback
-	}
-	re, err := CompilePython(pattern)
+	re, gs, fallback, err := regexParams(s)
 	if err != nil {
 		return err
 	}

@@ -179,22 +179,9 @@ func (t *translator) afterQuantifier() error {
 // brace translates a '{': a Python repeat {m}, {m,}, {,n} or {m,n}, or a
 // literal brace.
 func (t *translator) brace() error {
-	j := t.i + 1
-	lo, hi := "", ""
-	for j < len(t.src) && isDigit(t.src[j]) {
-		lo += string(t.src[j])
-		j++
-	}
-	comma := false
-	if j < len(t.src) && t.src[j] == ',' {
-		comma = true
-		j++
-		for j < len(t.src) && isDigit(t.src[j]) {
-			hi += string(t.src[j])
-			j++
-		}
-	}
-	if j >= len(t.src) || t.src[j] != '}' || (!comma && lo == "") {
+	rep, ok := scanRepeat(t.src, t.i)
+	lo, hi, comma, j := rep.lo, rep.hi, rep.comma, rep.end
+	if !ok {
 		t.out.WriteString(`\{`)
 		t.i++
 		return nil
@@ -216,6 +203,35 @@ func (t *translator) brace() error {
 	t.out.WriteString("}")
 	t.i = j + 1
 	return t.afterQuantifier()
+}
+
+// pyRepeat is a Python repeat {m}, {m,}, {,n} or {m,n} as sre_parse
+// reads it; end is the index of its '}'.
+type pyRepeat struct {
+	lo, hi string
+	comma  bool
+	end    int
+}
+
+// scanRepeat reads the repeat at src[i] == '{'; ok is false when what
+// follows is not one, and the brace is then a literal. Both translators
+// (to regexp2 and to Go's regexp) read braces through it.
+func scanRepeat(src []rune, i int) (r pyRepeat, ok bool) {
+	j := i + 1
+	for j < len(src) && isDigit(src[j]) {
+		r.lo += string(src[j])
+		j++
+	}
+	if j < len(src) && src[j] == ',' {
+		r.comma = true
+		j++
+		for j < len(src) && isDigit(src[j]) {
+			r.hi += string(src[j])
+			j++
+		}
+	}
+	r.end = j
+	return r, j < len(src) && src[j] == '}' && (r.comma || r.lo != "")
 }
 
 func isDigit(r rune) bool    { return r >= '0' && r <= '9' }

@@ -289,22 +289,9 @@ func (t *goTranslator) afterQuantifier() bool {
 // brace writes a Python repeat {m}, {m,}, {,n}, {m,n}, or a literal '{'
 // when what follows is not one (as sre_parse reads it).
 func (t *goTranslator) brace() bool {
-	j := t.i + 1
-	lo, hi := "", ""
-	for j < len(t.src) && isDigit(t.src[j]) {
-		lo += string(t.src[j])
-		j++
-	}
-	comma := false
-	if j < len(t.src) && t.src[j] == ',' {
-		comma = true
-		j++
-		for j < len(t.src) && isDigit(t.src[j]) {
-			hi += string(t.src[j])
-			j++
-		}
-	}
-	if j >= len(t.src) || t.src[j] != '}' || (!comma && lo == "") {
+	rep, ok := scanRepeat(t.src, t.i)
+	lo, hi, comma, j := rep.lo, rep.hi, rep.comma, rep.end
+	if !ok {
 		t.literal('{')
 		t.i++
 		return true

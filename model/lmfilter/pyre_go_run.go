@@ -65,19 +65,9 @@ func (g *goRegexp) each(s string, fn func(loc []int) bool) {
 // extract is Regexp.extract on the Go form: the same findall, group
 // choice and group_select, on byte offsets.
 func (g *goRegexp) extract(s string, groupSelect, groups int) (regexHit, error) {
-	type cand struct {
-		start, end int
-		allEmpty   bool
-	}
-	var (
-		hit    regexHit
-		pick   cand
-		ring   []cand
-		picked bool
-	)
-	if groupSelect < 0 {
-		ring = make([]cand, -groupSelect)
-	}
+	type cand = groupCand // byte spans here
+	var hit regexHit
+	gp := newGroupPicker(groupSelect)
 	g.each(s, func(loc []int) bool {
 		c := cand{start: loc[0], end: loc[1]}
 		switch {
@@ -95,21 +85,15 @@ func (g *goRegexp) extract(s string, groupSelect, groups int) (regexHit, error) 
 		if len(hit.whole) < maxTraceMatches {
 			hit.whole = append(hit.whole, [2]int{loc[0], loc[1]})
 		}
-		if groupSelect >= 0 && hit.count == groupSelect {
-			pick, picked = c, true
-		} else if groupSelect < 0 {
-			ring[hit.count%len(ring)] = c
-		}
+		gp.add(c, hit.count)
 		hit.count++
 		return true
 	})
 	if hit.count == 0 {
 		return hit, nil
 	}
-	if groupSelect < 0 && hit.count+groupSelect >= 0 {
-		pick, picked = ring[(hit.count+groupSelect)%len(ring)], true
-	}
-	if !picked {
+	pick, ok := gp.chosen(hit.count)
+	if !ok {
 		return hit, errGroupSelect(groupSelect, hit.count)
 	}
 	hit.allEmpty = pick.allEmpty

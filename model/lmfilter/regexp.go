@@ -233,19 +233,9 @@ func (re *Regexp) extract(s string, groupSelect int) (regexHit, error) {
 	}
 	runes := []rune(s)
 	bm := newByteMapper(s, len(runes))
-	type cand struct {
-		start, end int // rune span, -1 when the group did not participate
-		allEmpty   bool
-	}
-	var (
-		hit    regexHit
-		pick   cand
-		ring   []cand
-		picked bool
-	)
-	if groupSelect < 0 {
-		ring = make([]cand, -groupSelect)
-	}
+	type cand = groupCand // rune spans here
+	var hit regexHit
+	gp := newGroupPicker(groupSelect)
 	err := re.scan(runes, func(m *regexp2.Match) bool {
 		c := cand{start: m.RuneIndex, end: m.RuneIndex + m.RuneLength}
 		switch {
@@ -266,21 +256,15 @@ func (re *Regexp) extract(s string, groupSelect int) (regexHit, error) {
 		if len(hit.whole) < maxTraceMatches {
 			hit.whole = append(hit.whole, [2]int{bm.at(m.RuneIndex), bm.at(m.RuneIndex + m.RuneLength)})
 		}
-		if groupSelect >= 0 && hit.count == groupSelect {
-			pick, picked = c, true
-		} else if groupSelect < 0 {
-			ring[hit.count%len(ring)] = c
-		}
+		gp.add(c, hit.count)
 		hit.count++
 		return true
 	})
 	if err != nil || hit.count == 0 {
 		return hit, err
 	}
-	if groupSelect < 0 && hit.count+groupSelect >= 0 {
-		pick, picked = ring[(hit.count+groupSelect)%len(ring)], true
-	}
-	if !picked {
+	pick, ok := gp.chosen(hit.count)
+	if !ok {
 		return hit, errGroupSelect(groupSelect, hit.count)
 	}
 	hit.allEmpty = pick.allEmpty
@@ -290,6 +274,49 @@ func (re *Regexp) extract(s string, groupSelect int) (regexHit, error) {
 		hit.value = s[hit.span[0]:hit.span[1]]
 	}
 	return hit, nil
+}
+
+// groupCand is one findall element's span (-1, -1 when its group did not
+// participate); allEmpty marks a tuple whose groups are all empty.
+type groupCand struct {
+	start, end int
+	allEmpty   bool
+}
+
+// groupPicker keeps the element group_select names while findall's
+// matches stream past: the n-th from the start, or for a negative n a
+// ring of the last -n, so no match list is built.
+type groupPicker struct {
+	sel    int
+	ring   []groupCand
+	pick   groupCand
+	picked bool
+}
+
+func newGroupPicker(sel int) groupPicker {
+	gp := groupPicker{sel: sel}
+	if sel < 0 {
+		gp.ring = make([]groupCand, -sel)
+	}
+	return gp
+}
+
+// add offers match number i (0-based).
+func (gp *groupPicker) add(c groupCand, i int) {
+	if gp.sel >= 0 && i == gp.sel {
+		gp.pick, gp.picked = c, true
+	} else if gp.sel < 0 {
+		gp.ring[i%len(gp.ring)] = c
+	}
+}
+
+// chosen is the selected element after count matches; false when
+// group_select is out of range.
+func (gp *groupPicker) chosen(count int) (groupCand, bool) {
+	if gp.sel < 0 && count+gp.sel >= 0 {
+		return gp.ring[(count+gp.sel)%len(gp.ring)], true
+	}
+	return gp.pick, gp.picked
 }
 
 func errGroupSelect(groupSelect, count int) error {

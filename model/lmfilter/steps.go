@@ -163,22 +163,29 @@ func (ex *executor) majorityVote() error {
 	return nil
 }
 
-// regex is RegexFilter: findall, pick group_select, first non-empty group
-// of a tuple, strip(); the fallback when nothing matches.
-func (ex *executor) regex(s Step) error {
+// regexParams reads what RegexFilter and MultiChoiceRegexFilter share:
+// regex_pattern (compiled), group_select and fallback, with the harness's
+// defaults.
+func regexParams(s Step) (re *Regexp, groupSelect int, fallback any, err error) {
 	pattern, err := stringParam(s, "regex_pattern", defaultRegexPattern)
 	if err != nil {
-		return err
+		return nil, 0, nil, err
 	}
-	gs, _, err := intParam(s, "group_select")
-	if err != nil {
-		return err
+	if groupSelect, _, err = intParam(s, "group_select"); err != nil {
+		return nil, 0, nil, err
 	}
 	fallback, ok := s.Params["fallback"]
 	if !ok {
 		fallback = defaultFallback
 	}
-	re, err := CompilePython(pattern)
+	re, err = CompilePython(pattern)
+	return re, groupSelect, fallback, err
+}
+
+// regex is RegexFilter: findall, pick group_select, first non-empty group
+// of a tuple, strip(); the fallback when nothing matches.
+func (ex *executor) regex(s Step) error {
+	re, gs, fallback, err := regexParams(s)
 	if err != nil {
 		return err
 	}
