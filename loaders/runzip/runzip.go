@@ -86,12 +86,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -163,14 +163,8 @@ func hasRunID(head []byte) bool {
 }
 
 func fileHasRunID(p string) bool {
-	f, err := jsonl.OpenRegular(p) // a FIFO in the folder must not block
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, 64<<10)
-	n, _ := io.ReadFull(f, head)
-	return hasRunID(head[:n])
+	head, err := folder.ReadHead(p) // a FIFO in the folder must not block
+	return err == nil && hasRunID(head)
 }
 
 // SniffDir scores a folder: 2 when it holds a manifest.json or
@@ -199,14 +193,8 @@ func SniffDir(dir string, names []string) int {
 }
 
 func isZipFile(p string) bool {
-	f, err := jsonl.OpenRegular(p) // a FIFO in the folder must not block
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, 64<<10)
-	n, _ := io.ReadFull(f, head)
-	return SniffFile(filepath.Base(p), head[:n]) == 2
+	head, err := folder.ReadHead(p) // a FIFO in the folder must not block
+	return err == nil && SniffFile(filepath.Base(p), head) == 2
 }
 
 // Open opens a run zip, a run folder, a folder of runs (subfolders and
