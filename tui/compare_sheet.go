@@ -172,7 +172,7 @@ func (s *compareSheet) View() string {
 	// Metrics recomputed from the samples beside the reported ones.
 	var rows [][]string
 	var differ []bool
-	for _, c := range model.RecomputeMetrics(s.ds) {
+	for _, c := range s.m.header.recomputed(s.ds) { // cached: View runs every frame
 		row := []string{text.OneLine(c.Filter), text.OneLine(c.Name), "–", "–", ""}
 		if c.HasSamples {
 			row[2], row[4] = fmtScore(c.Samples), strconv.Itoa(c.N)

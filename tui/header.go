@@ -82,9 +82,22 @@ func (h *headerPane) refresh() {
 			c.warns += s.Warnings
 		}
 	}
-	if _, ok := h.metrics[h.ds]; !ok && h.ds.Records.Done() {
-		h.metrics[h.ds] = model.RecomputeMetrics(h.ds)
+	if h.ds.Records.Done() {
+		h.recomputed(h.ds) // once, for metricsLine
 	}
+}
+
+// recomputed is ds's metrics recomputed from its samples, cached once its
+// index is complete (a growing index is recomputed on each call).
+func (h *headerPane) recomputed(ds *model.Dataset) []model.MetricComparison {
+	if ms, ok := h.metrics[ds]; ok {
+		return ms
+	}
+	ms := model.RecomputeMetrics(ds)
+	if ds.Records.Done() {
+		h.metrics[ds] = ms
+	}
+	return ms
 }
 
 // View renders the header: h.lines lines plus the rule.
