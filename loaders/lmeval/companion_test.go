@@ -37,8 +37,19 @@ func TestSamplesFileAloneFindsItsResults(t *testing.T) {
 		}
 	}
 
-	// Without the results file beside it, the file still opens alone.
-	if err := os.Remove(filepath.Join(dir, "results_2025-08-07T11-42-40.066002.json")); err != nil {
+	// The folder's only results file, stamped otherwise, pairs as well
+	// (as opening the folder would).
+	only := filepath.Join(dir, "results.json")
+	if err := os.Rename(filepath.Join(dir, "results_2025-08-07T11-42-40.066002.json"), only); err != nil {
+		t.Fatal(err)
+	}
+	dss, err = OpenMany([]string{samples})
+	if err != nil || len(dss) != 1 || dss[0].Extra["lmeval.results"] != only {
+		t.Fatalf("only results file: %d datasets, %v", len(dss), err)
+	}
+
+	// Without a results file beside it, the file still opens alone.
+	if err := os.Remove(only); err != nil {
 		t.Fatal(err)
 	}
 	dss, err = OpenMany([]string{samples})

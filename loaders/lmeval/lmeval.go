@@ -176,9 +176,10 @@ func openMany(paths []string, background bool) ([]*model.Dataset, error) {
 }
 
 // withCompanions adds, for each samples file named without any results
-// file of its folder, the results file of the same run beside it
-// (results_<same timestamp>.json): users open one samples file and expect
-// the reported metrics and the filter config, as for its folder.
+// file of its folder, the results file its folder would pair it with
+// (results_<same timestamp>.json, else the folder's only results file):
+// users open one samples file and expect the reported metrics and the
+// filter config, as for its folder.
 func withCompanions(files []found) []found {
 	named := map[string]bool{}
 	for _, f := range files {
@@ -190,16 +191,15 @@ func withCompanions(files []found) []found {
 	seen := map[string]bool{}
 	for _, f := range files {
 		dir := filepath.Dir(f.path)
-		stamp := stampOf(filepath.Base(f.path))
-		if f.results || named[dir] || stamp == "" {
+		if f.results || named[dir] {
 			continue
 		}
-		p := filepath.Join(dir, "results_"+stamp+".json")
-		if seen[p] {
+		p := companionOf(dir, stampOf(filepath.Base(f.path)))
+		if p == "" || seen[p] {
 			continue
 		}
 		seen[p] = true
-		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+		if !isFile(p) {
 			continue
 		}
 		if head, err := readHead(p); err == nil && isResultsJSON(head) {
@@ -207,6 +207,26 @@ func withCompanions(files []found) []found {
 		}
 	}
 	return out
+}
+
+// companionOf names the results file of the run stamped stamp in dir, or
+// the folder's only results*.json when none is stamped so; "" for none.
+func companionOf(dir, stamp string) string {
+	if stamp != "" {
+		if p := filepath.Join(dir, "results_"+stamp+".json"); isFile(p) {
+			return p
+		}
+	}
+	all, _ := filepath.Glob(filepath.Join(dir, "results*.json"))
+	if len(all) == 1 {
+		return all[0]
+	}
+	return ""
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // assemble pairs samples files with results files (same folder and
