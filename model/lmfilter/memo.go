@@ -20,6 +20,8 @@ type memoSearch struct {
 	gs   int
 	hits []regexHit
 	have []bool
+	// vals are the stripped matches, boxed once for every run's items.
+	vals []any
 }
 
 // NewMemo returns an empty Memo.
@@ -35,13 +37,17 @@ func (m *Memo) Reset() {
 // search is re.extract(text, gs), answered from the Input's Memo when text
 // is the unmodified repeat origin (a previous step may have rewritten it:
 // then the search runs).
-func (ex *executor) search(re *Regexp, gs, origin int, text string) (regexHit, error) {
+// val, when not nil, holds the hit's stripped value boxed (nil until the
+// first run boxes it): runs share it rather than box it again.
+func (ex *executor) search(re *Regexp, gs, origin int, text string) (hit regexHit, val *any, err error) {
 	m := ex.in.Memo
 	if m == nil || origin < 0 || origin >= len(ex.in.Resps) {
-		return re.extract(text, gs)
+		hit, err = re.extract(text, gs)
+		return hit, nil, err
 	}
 	if orig, ok := ex.in.Resps[origin].(string); !ok || orig != text {
-		return re.extract(text, gs)
+		hit, err = re.extract(text, gs)
+		return hit, nil, err
 	}
 	var ms *memoSearch
 	for k := range m.searches {
@@ -54,22 +60,24 @@ func (ex *executor) search(re *Regexp, gs, origin int, text string) (regexHit, e
 		n := len(ex.in.Resps)
 		s := memoSearch{re: re, gs: gs}
 		if k := len(m.spare) - 1; k >= 0 && cap(m.spare[k].hits) >= n {
-			s.hits, s.have = m.spare[k].hits[:n], m.spare[k].have[:n]
+			s.hits, s.have, s.vals = m.spare[k].hits[:n], m.spare[k].have[:n], m.spare[k].vals[:n]
 			clear(s.hits)
 			clear(s.have)
+			clear(s.vals)
 			m.spare = m.spare[:k]
 		} else {
-			s.hits, s.have = make([]regexHit, n), make([]bool, n)
+			s.hits, s.have, s.vals = make([]regexHit, n), make([]bool, n), make([]any, n)
 		}
 		m.searches = append(m.searches, s)
 		ms = &m.searches[len(m.searches)-1]
 	}
 	if ms.have[origin] {
-		return ms.hits[origin], nil
+		return ms.hits[origin], &ms.vals[origin], nil
 	}
-	h, err := re.extract(text, gs)
-	if err == nil {
-		ms.hits[origin], ms.have[origin] = h, true
+	hit, err = re.extract(text, gs)
+	if err != nil {
+		return hit, nil, err
 	}
-	return h, err
+	ms.hits[origin], ms.have[origin] = hit, true
+	return hit, &ms.vals[origin], nil
 }

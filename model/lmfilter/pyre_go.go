@@ -53,6 +53,12 @@ type goRegexp struct {
 	// literal is set when the pattern is just that literal, with no group.
 	prefix  string
 	literal bool
+	// set, when not nil, holds every byte a match can contain: searches
+	// run on runs of such bytes (pyre_go_window.go).
+	set *byteSet
+	// mini, when not nil, is the pattern as a plain backtracking loop
+	// (pyre_go_mini.go).
+	mini *miniRegexp
 }
 
 // pySpaceGo is str.isspace()'s set (translatePattern's [\s\x1c-\x1f] on
@@ -84,6 +90,10 @@ func compileGo(p string, groups int) *goRegexp {
 	g := &goRegexp{re: re, dollar: dollar, anchored: hasBeginAnchor(tree)}
 	g.prefix, g.literal = re.LiteralPrefix()
 	g.literal = g.literal && g.prefix != "" && re.NumSubexp() == 0
+	if !g.anchored {
+		g.set = matchBytes(tree)
+		g.mini = compileMini(tree, re.NumSubexp()+1)
+	}
 	return g
 }
 

@@ -3,7 +3,7 @@ package lmfilter
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -134,11 +134,15 @@ func (ex *executor) majorityVote() error {
 		return fmt.Errorf("list index out of range (majority vote over no responses)")
 	}
 	type bucket struct {
+		key   hashKey
 		first item
 		count int
 	}
-	index := map[hashKey]int{}
-	var buckets []bucket
+	// Repeats agree a lot (a handful of distinct answers among 64): a
+	// scan of the buckets finds an answer's faster than a map would,
+	// until there are many.
+	var index map[hashKey]int
+	buckets := make([]bucket, 0, 8)
 	for _, it := range elems {
 		key, err := keyOf(it.v)
 		if err != nil {
@@ -147,14 +151,34 @@ func (ex *executor) majorityVote() error {
 		if it.origin >= 0 {
 			ex.consumed[it.origin] = true
 		}
-		if b, ok := index[key]; ok {
+		b := -1
+		if index != nil {
+			if k, ok := index[key]; ok {
+				b = k
+			}
+		} else {
+			for k := range buckets {
+				if buckets[k].key == key {
+					b = k
+					break
+				}
+			}
+		}
+		if b >= 0 {
 			buckets[b].count++
 			continue
 		}
-		index[key] = len(buckets)
-		buckets = append(buckets, bucket{first: it, count: 1})
+		buckets = append(buckets, bucket{key: key, first: it, count: 1})
+		if index == nil && len(buckets) > 16 {
+			index = make(map[hashKey]int, 2*len(buckets))
+			for k, bk := range buckets {
+				index[bk.key] = k
+			}
+		} else if index != nil {
+			index[key] = len(buckets) - 1
+		}
 	}
-	sort.SliceStable(buckets, func(a, b int) bool { return buckets[a].count > buckets[b].count })
+	slices.SortStableFunc(buckets, func(a, b bucket) int { return b.count - a.count })
 	ex.votes = make([]Vote, len(buckets))
 	for i, b := range buckets {
 		ex.votes[i] = Vote{Answer: valueText(b.first.v), Count: b.count}
@@ -195,7 +219,7 @@ func (ex *executor) regex(s Step) error {
 		if !isStr { // the harness treats a non-string response as ""
 			text, off = "", -1
 		}
-		hit, err := ex.search(re, gs, it.origin, text)
+		hit, val, err := ex.search(re, gs, it.origin, text)
 		if err != nil {
 			return item{}, err
 		}
@@ -209,7 +233,15 @@ func (ex *executor) regex(s Step) error {
 				out.v = pyStrip(fs)
 			} else {
 				v, lead := stripSpan(hit.value)
-				out.v = v
+				switch {
+				case val == nil:
+					out.v = v
+				case *val == nil:
+					out.v = v
+					*val = out.v
+				default:
+					out.v = *val
+				}
 				if off >= 0 && hit.span[0] >= 0 {
 					out.off = off + hit.span[0] + lead
 				}
