@@ -70,13 +70,16 @@ type pipe struct {
 	hasVote bool
 	// defaulted marks a pipeline taken from the harness defaults.
 	defaulted bool
+	// quick, when not nil, runs the pipeline for the deep check without
+	// the executor (reextract_quick.go).
+	quick *lmfilter.Quick
 }
 
 // selection steps pick among repeats; every other step maps each one.
 var selection = map[string]bool{"take_first": true, "take_first_k": true, "majority_vote": true}
 
 func newPipe(p lmfilter.Pipeline, note string) *pipe {
-	pp := &pipe{p: p, note: note, ownFromTrace: true}
+	pp := &pipe{p: p, note: note, ownFromTrace: true, quick: lmfilter.QuickFor(p)}
 	seenSel := false
 	pp.perRepeat = lmfilter.Pipeline{Name: p.Name, HarnessVersion: p.HarnessVersion}
 	for _, s := range p.Steps {
@@ -371,12 +374,18 @@ func (x *index) eachRun(rec *model.Record, texts []any, sc *runScratch, fn func(
 		if run.err == nil {
 			run.ownTraces(in, own)
 			if run.hasLog && run.res.Answer != run.logged {
-				rec.Issues = append(rec.Issues, model.Warnf("reextract-mismatch", re.path, fr.Line, rec.ID,
-					"filter %q: the samples log %q but re-applying its pipeline (%s) gives %q", fr.Filter, clip(run.logged, 80), p.p.String(), clip(run.res.Answer, 80)))
+				rec.Issues = append(rec.Issues, re.mismatch(rec.ID, fr, p, run.logged, run.res.Answer))
 			}
 		}
 		fn(run)
 	}
+}
+
+// mismatch is the warning for a filter whose logged answer re-applying
+// pipeline p does not reproduce.
+func (re *reextractor) mismatch(id string, fr model.FilterResult, p *pipe, logged, answer string) model.Issue {
+	return model.Warnf("reextract-mismatch", re.path, fr.Line, id,
+		"filter %q: the samples log %q but re-applying its pipeline (%s) gives %q", fr.Filter, clip(logged, 80), p.p.String(), clip(answer, 80))
 }
 
 func needsDoc(p lmfilter.Pipeline) bool {
@@ -474,12 +483,18 @@ func (run *pipeRun) repeatsRight(attempts int) (n, c int) {
 		return 0, 0 // failed runs leave every extraction unscored
 	}
 	for i := 0; i < attempts && i < len(run.traces); i++ {
-		switch run.sc.status(run.traces[i].Extracted) {
-		case model.StatusPass:
-			n, c = n+1, c+1
-		case model.StatusFail:
-			n++
-		}
+		n, c = run.sc.tally(n, c, run.traces[i].Extracted)
+	}
+	return n, c
+}
+
+// tally adds answer to n (answers scored) and c (answers right).
+func (sc *scorer) tally(n, c int, answer string) (int, int) {
+	switch sc.status(answer) {
+	case model.StatusPass:
+		return n + 1, c + 1
+	case model.StatusFail:
+		return n + 1, c
 	}
 	return n, c
 }

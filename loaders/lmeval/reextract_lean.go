@@ -51,6 +51,14 @@ func (x *index) deepDoc(r *deepReader, i int, rows [][]byte) (docResult, error) 
 	if !ok {
 		return x.deepDocFull(i)
 	}
+	if d, ok := x.quickDoc(rec, texts, &r.quick); ok {
+		return d, nil
+	}
+	return x.deepDocRuns(rec, texts, r), nil
+}
+
+// deepDocRuns is deepDoc on a lean record through eachRun (the executor).
+func (x *index) deepDocRuns(rec *model.Record, texts []any, r *deepReader) docResult {
 	var d docResult
 	before := len(rec.Issues)
 	// Filters with the same per-repeat steps (score-first, maj@64, maj@8)
@@ -73,7 +81,7 @@ func (x *index) deepDoc(r *deepReader, i int, rows [][]byte) (docResult, error) 
 		d.issues = rec.Issues[before:]
 	}
 	d.repeats = len(texts)
-	return d, nil
+	return d
 }
 
 // deepDocFull is deepDoc on the full Record: the reference the lean path

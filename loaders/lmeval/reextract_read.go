@@ -32,6 +32,8 @@ type deepReader struct {
 	scratch runScratch
 	// arena holds the decoded repeat texts of the doc being re-extracted.
 	arena textArena
+	// quick is the worker's buffers for the Quick path.
+	quick quickScratch
 }
 
 func (x *index) newDeepReader() *deepReader {
