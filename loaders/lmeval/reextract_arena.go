@@ -74,3 +74,142 @@ func (a *textArena) text(v []byte) (string, bool) {
 	a.buf = buf
 	return unsafe.String(&buf[start], len(buf)-start), true
 }
+
+// repeatStrings is repeatTexts for the common resps (a list of strings,
+// or of lists of strings, plainly escaped), in one pass over the bytes:
+// finding each string's end, checking it and unescaping it into the
+// arena are the same walk (plainRun's eight bytes at a time), where
+// jsonl's skimmer, the arena's escape search, the JSON checks and the
+// UTF-8 check each read every byte again. ok is false for anything else
+// (invalid UTF-8, \u escapes, other values, [logprob, is_greedy]-like
+// pairs): repeatTextsWith then decides, as before.
+func (a *textArena) repeatStrings(texts []string, resps []byte) ([]string, bool) {
+	i := skipSpace(resps, 0)
+	if i >= len(resps) || resps[i] != '[' {
+		return texts, false
+	}
+	allPairs, n := true, 0
+	i = skipSpace(resps, i+1)
+	if i < len(resps) && resps[i] == ']' {
+		return texts, skipSpace(resps, i+1) == len(resps)
+	}
+	for {
+		if i >= len(resps) {
+			return texts, false
+		}
+		switch resps[i] {
+		case '"':
+			s, end, ok := a.scanText(resps, i)
+			if !ok {
+				return texts, false
+			}
+			texts, i, allPairs = append(texts, s), end, false
+		case '[':
+			k := 0
+			i = skipSpace(resps, i+1)
+			for i < len(resps) && resps[i] != ']' {
+				if k > 0 {
+					if resps[i] != ',' {
+						return texts, false
+					}
+					i = skipSpace(resps, i+1)
+				}
+				if i >= len(resps) || resps[i] != '"' {
+					return texts, false
+				}
+				s, end, ok := a.scanText(resps, i)
+				if !ok {
+					return texts, false
+				}
+				texts, i, k = append(texts, s), skipSpace(resps, end), k+1
+			}
+			if i >= len(resps) {
+				return texts, false
+			}
+			i++
+			allPairs = allPairs && k == 2
+		default:
+			return texts, false
+		}
+		n++
+		i = skipSpace(resps, i)
+		if i >= len(resps) {
+			return texts, false
+		}
+		if resps[i] == ']' {
+			break
+		}
+		if resps[i] != ',' {
+			return texts, false
+		}
+		i = skipSpace(resps, i+1)
+	}
+	if skipSpace(resps, i+1) != len(resps) {
+		return texts, false
+	}
+	// Requests of exactly two strings might be [logprob, is_greedy]
+	// pairs spelled as strings; Record tells.
+	return texts, !(allPairs && len(texts) > 0)
+}
+
+// scanText decodes the JSON string literal at b[i] (its quote) as text
+// does and returns the offset just past it; ok is false for a string the
+// fast walk leaves to the careful path (see repeatStrings).
+func (a *textArena) scanText(b []byte, i int) (s string, end int, ok bool) {
+	i++
+	n, high := plainRun(b[i:])
+	if i+n < len(b) && b[i+n] == '"' { // no escapes: share the row's bytes
+		body := b[i : i+n]
+		if high && !utf8.Valid(body) {
+			return "", 0, false
+		}
+		if n == 0 {
+			return "", i + 1, true
+		}
+		return unsafe.String(&body[0], n), i + n + 1, true
+	}
+	start := len(a.buf)
+	for {
+		if high && !utf8.Valid(b[i:i+n]) {
+			a.buf = a.buf[:start]
+			return "", 0, false
+		}
+		a.buf = append(a.buf, b[i:i+n]...)
+		i += n
+		if i+1 >= len(b) {
+			a.buf = a.buf[:start]
+			return "", 0, false
+		}
+		c := b[i]
+		if c == '"' {
+			break
+		}
+		if c != '\\' {
+			a.buf = a.buf[:start]
+			return "", 0, false // a control byte
+		}
+		switch e := b[i+1]; e {
+		case '"', '\\', '/':
+			a.buf = append(a.buf, e)
+		case 'b':
+			a.buf = append(a.buf, '\b')
+		case 'f':
+			a.buf = append(a.buf, '\f')
+		case 'n':
+			a.buf = append(a.buf, '\n')
+		case 'r':
+			a.buf = append(a.buf, '\r')
+		case 't':
+			a.buf = append(a.buf, '\t')
+		default: // \u and invalid escapes
+			a.buf = a.buf[:start]
+			return "", 0, false
+		}
+		i += 2
+		n, high = plainRun(b[i:])
+	}
+	if len(a.buf) == start {
+		return "", i + 1, true
+	}
+	return unsafe.String(&a.buf[start], len(a.buf)-start), i + 1, true
+}

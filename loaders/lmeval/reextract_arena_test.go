@@ -63,3 +63,103 @@ func TestArenaTextSharesRow(t *testing.T) {
 		t.Errorf("text with escapes changed with the row: %q", s)
 	}
 }
+
+// TestRepeatStringsMatchesRepeatTexts: where the one-pass walk answers,
+// it gives exactly the texts repeatTexts (encoding/json's decoding) gives,
+// on random resps of strings, nested lists, pairs, escapes, non-ASCII,
+// invalid UTF-8, control bytes and broken syntax; and it answers for the
+// common plain and escaped lists.
+func TestRepeatStringsMatchesRepeatTexts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	pieces := []string{`\n`, `\"`, `\\`, `\u0041`, `\ud83d\ude00`, "é", "\xff", "\x1f", "a", " ", `\t`, `\/`, `\x`, "The answer is 42."}
+	str := func() string {
+		var b strings.Builder
+		b.WriteByte('"')
+		for k := rng.IntN(8); k > 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		b.WriteByte('"')
+		return b.String()
+	}
+	elem := func() string {
+		switch rng.IntN(6) {
+		case 0:
+			n := rng.IntN(3) + 1
+			parts := make([]string, n)
+			for k := range parts {
+				parts[k] = str()
+			}
+			return "[" + strings.Join(parts, ", ") + "]"
+		case 1:
+			return []string{"1", "null", `{"a": 1}`, `[1, "x"]`}[rng.IntN(4)]
+		}
+		return str()
+	}
+	answered := 0
+	for range 5000 {
+		n := rng.IntN(5)
+		parts := make([]string, n)
+		for k := range parts {
+			parts[k] = elem()
+		}
+		sep := []string{",", ", ", " ,\n "}[rng.IntN(3)]
+		resps := "[" + strings.Join(parts, sep) + "]"
+		switch rng.IntN(20) {
+		case 0:
+			resps = resps[:rng.IntN(len(resps))]
+		case 1:
+			resps = " " + resps + " \n"
+		case 2:
+			resps = strings.Replace(resps, ",", "", 1)
+		}
+		var a textArena
+		a.reset(len(resps))
+		got, ok := a.repeatStrings(nil, []byte(resps))
+		if !ok {
+			continue
+		}
+		answered++
+		want, wantOK := repeatTexts(nil, []byte(resps))
+		if !wantOK || len(got) != len(want) {
+			t.Fatalf("%q: walk %q, repeatTexts %q (%v)", resps, got, want, wantOK)
+		}
+		for k := range got {
+			if got[k] != want[k] {
+				t.Fatalf("%q text %d: walk %q, repeatTexts %q", resps, k, got[k], want[k])
+			}
+		}
+	}
+	if answered < 500 {
+		t.Fatalf("the walk answered only %d resps", answered)
+	}
+	var a textArena
+	for _, resps := range []string{`["The answer is 4.", "two\nlines \"q\""]`, `[["a", "b", "c"]]`, `[]`} {
+		a.reset(len(resps))
+		if _, ok := a.repeatStrings(nil, []byte(resps)); !ok {
+			t.Errorf("%s: the walk declined", resps)
+		}
+	}
+}
+
+// FuzzRepeatStrings: the one-pass walk never disagrees with repeatTexts.
+func FuzzRepeatStrings(f *testing.F) {
+	f.Add(`["The answer is 4.", "a\nb"]`)
+	f.Add(`[["x", "y"], ["z"]]`)
+	f.Fuzz(func(t *testing.T, resps string) {
+		var a textArena
+		a.reset(len(resps))
+		got, ok := a.repeatStrings(nil, []byte(resps))
+		if !ok {
+			return
+		}
+		want, wantOK := repeatTexts(nil, []byte(resps))
+		if !wantOK || len(got) != len(want) {
+			t.Fatalf("%q: walk %q, repeatTexts %q (%v)", resps, got, want, wantOK)
+		}
+		for k := range got {
+			if got[k] != want[k] {
+				t.Fatalf("%q text %d: walk %q, repeatTexts %q", resps, k, got[k], want[k])
+			}
+		}
+	})
+}

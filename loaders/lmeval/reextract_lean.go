@@ -58,7 +58,12 @@ func (x *index) deepDoc(r *deepReader, i int, rows [][]byte) (docResult, error) 
 }
 
 // deepDocRuns is deepDoc on a lean record through eachRun (the executor).
-func (x *index) deepDocRuns(rec *model.Record, texts []any, r *deepReader) docResult {
+func (x *index) deepDocRuns(rec *model.Record, strs []string, r *deepReader) docResult {
+	texts := r.scratch.texts[:0]
+	for _, s := range strs {
+		texts = append(texts, s)
+	}
+	r.scratch.texts = texts
 	var d docResult
 	before := len(rec.Issues)
 	// Filters with the same per-repeat steps (score-first, maj@64, maj@8)
@@ -113,7 +118,7 @@ func (x *index) deepDocFull(i int) (docResult, error) {
 // read or parse error, which Record words, or resps that are not plain
 // texts). The record's rows are r's buffers: use it before r's next read.
 // rows, when not nil, are the record's rows already read, in order.
-func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, []any, bool) {
+func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, []string, bool) {
 	x.s.mu.RLock()
 	locs := append([]rowLoc(nil), x.s.rows[i]...)
 	sum := x.s.sums[i]
@@ -127,7 +132,7 @@ func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, 
 		return nil, nil, false
 	}
 	rec := &model.Record{Summary: sum, Issues: issues}
-	var texts []any
+	var texts []string
 	rec.Filters = make([]model.FilterResult, 0, len(locs))
 	for j, loc := range locs {
 		line := int(loc.line)
@@ -165,11 +170,20 @@ func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, 
 		// The texts share memory with raw and r's arena: this doc's
 		// re-extraction is done with them before r reads again.
 		r.arena.reset(len(h.Resps))
-		if texts, ok = repeatTextsWith(r.scratch.texts[:0], h.Resps, r.arena.text); !ok {
-			return nil, nil, false
+		if texts, ok = r.arena.repeatStrings(r.strs[:0], h.Resps); !ok {
+			r.arena.reset(len(h.Resps))
+			boxed, ok := repeatTextsWith(r.scratch.texts[:0], h.Resps, r.arena.text)
+			if !ok {
+				return nil, nil, false
+			}
+			r.scratch.texts = boxed
+			texts = texts[:0]
+			for _, t := range boxed {
+				texts = append(texts, t.(string)) // repeatTextsWith gives strings only
+			}
 		}
 	}
-	r.scratch.texts = texts
+	r.strs = texts
 	return rec, texts, true
 }
 

@@ -16,7 +16,6 @@ import (
 
 // quickScratch is one deep-check worker's buffers for quickDoc.
 type quickScratch struct {
-	texts []string
 	owns  []quickOwn
 	spare [][]string
 }
@@ -31,7 +30,7 @@ type quickOwn struct {
 
 // quickDoc is deepDoc's re-extraction of a lean record on the quick
 // path; ok is false when a filter or a repeat needs the executor.
-func (x *index) quickDoc(rec *model.Record, texts []any, qs *quickScratch) (d docResult, ok bool) {
+func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (d docResult, ok bool) {
 	re := x.reextractor()
 	if re.skip || len(texts) == 0 {
 		return d, false
@@ -43,15 +42,7 @@ func (x *index) quickDoc(rec *model.Record, texts []any, qs *quickScratch) (d do
 	if !generate {
 		return d, false
 	}
-	strs := qs.texts[:0]
-	for _, t := range texts {
-		s, isStr := t.(string)
-		if !isStr {
-			return d, false
-		}
-		strs = append(strs, s)
-	}
-	qs.texts = strs
+	strs := texts
 	pipes := make([]*pipe, len(rec.Filters))
 	x.re.mu.Lock()
 	for k, fr := range rec.Filters {

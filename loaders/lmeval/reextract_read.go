@@ -34,6 +34,8 @@ type deepReader struct {
 	arena textArena
 	// quick is the worker's buffers for the Quick path.
 	quick quickScratch
+	// strs holds the doc's repeat texts.
+	strs []string
 }
 
 func (x *index) newDeepReader() *deepReader {
