@@ -182,6 +182,24 @@ func stringAnswers(raw []byte) (string, bool) {
 	return strings.Join(parts, " | "), true
 }
 
+// oneString reports whether raw is a list of exactly one JSON string.
+func oneString(raw []byte) bool {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '[' {
+		return false
+	}
+	i = skipSpace(raw, i+1)
+	if i >= len(raw) || raw[i] != '"' {
+		return false
+	}
+	end, ok := stringEnd(raw, i)
+	if !ok {
+		return false
+	}
+	i = skipSpace(raw, end)
+	return i < len(raw) && raw[i] == ']' && skipSpace(raw, i+1) == len(raw)
+}
+
 // hashString returns the hex sha256 of the JSON string literal raw's
 // decoded text, as sha256Hex of unquote's result would, without building
 // the text: plain runs are hashed where they stand. ok is false when raw

@@ -136,6 +136,12 @@ func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, 
 	rec.Filters = make([]model.FilterResult, 0, len(locs))
 	for j, loc := range locs {
 		line := int(loc.line)
+		if j > 0 && loc.one && int(loc.filter) < len(sum.Outcomes) {
+			// The index holds the row's one logged answer: no read.
+			a := sum.Outcomes[loc.filter].Answer
+			rec.Filters = append(rec.Filters, model.FilterResult{Filter: names[j], Line: line, Answer: a, Answers: []string{a}})
+			continue
+		}
 		if j > 0 {
 			var fresps []byte
 			ok := rows != nil && rows[j] != nil

@@ -25,6 +25,10 @@ type rowLoc struct {
 	line   int32
 	size   uint32
 	filter int32
+	// one is set when the row's filtered_resps is a list of one string
+	// (the index's Outcome.Answer is then that string): the deep check
+	// takes it from the index rather than read the row again.
+	one bool
 }
 
 // rowRef is one row in file order: what raw search maps hits back through.
@@ -241,7 +245,13 @@ func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
 		p.attempts = attemptCount(h.Resps)
 		p.target, p.docFields = labelsOf(h.Target, entries, err, s.labels.chosen.Load())
 	}
-	p.out = model.Outcome{Present: true, Answer: answerText(h.FilteredResps)}
+	answer, ok := stringAnswers(h.FilteredResps)
+	if ok {
+		p.loc.one = oneString(h.FilteredResps)
+	} else {
+		answer = answerText(h.FilteredResps)
+	}
+	p.out = model.Outcome{Present: true, Answer: answer}
 	for _, m := range h.metricNames() {
 		if v, ok := number(h.value(m)); ok {
 			p.out.Metrics = append(p.out.Metrics, model.MetricValue{Name: m, Value: v})
