@@ -147,6 +147,21 @@ type RawPart struct {
 	File  string
 	Line  int
 	JSON  []byte
+	// Omitted counts the bytes at the end of the part that JSON leaves
+	// out (a loader reads only the head of a very long part that the
+	// record's content does not need); Full, set then, reads the whole
+	// part on request.
+	Omitted int
+	Full    func() ([]byte, error)
+}
+
+// Whole returns the part's whole JSON: JSON itself, or what Full reads
+// when the part is only a head.
+func (p RawPart) Whole() ([]byte, error) {
+	if p.Omitted == 0 || p.Full == nil {
+		return p.JSON, nil
+	}
+	return p.Full()
 }
 
 // Option is a multiple-choice option.

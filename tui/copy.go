@@ -34,9 +34,11 @@ func (m *Model) focusedClip() (clip, bool) {
 		return clip{}, false
 	}
 	ds := m.datasets[m.cur]
-	whole := clip{what: "record JSON", text: recordJSON(rec), path: "."}
+	// The whole record's JSON only when it is what is copied: building it
+	// may read a long row's rest back from the file.
+	whole := func() clip { return clip{what: "record JSON", text: recordJSON(rec), path: "."} }
 	if m.focus != focusDetail {
-		return whole, true
+		return whole(), true
 	}
 	lm := ds.Kind == model.KindLMEval
 	switch m.detail.TabName() {
@@ -76,7 +78,7 @@ func (m *Model) focusedClip() (clip, bool) {
 			return clip{what: "field " + f.Name, text: f.Value, path: ".doc." + jqKey(f.Name)}, true
 		}
 	}
-	return whole, true
+	return whole(), true
 }
 
 // jqKey writes an object key for a jq path: bare when it is an identifier,
@@ -106,14 +108,20 @@ func messageText(msg model.Message) string {
 }
 
 // recordJSON is the record's source JSON, indented: one object, or an
-// array of its source objects (an lm-eval doc's rows, one per filter).
+// array of its source objects (an lm-eval doc's rows, one per filter). A
+// part the loader kept only the head of is read whole; if that fails, its
+// head is used, followed by a line that says so.
 func recordJSON(rec *model.Record) string {
 	var parts [][]byte
 	for _, p := range rec.Raw {
+		data, err := p.Whole()
+		if err != nil {
+			data = append(append([]byte(nil), p.JSON...), fmt.Sprintf("\n… %d more bytes not read: %v", p.Omitted, err)...)
+		}
 		var b bytes.Buffer
-		if json.Indent(&b, p.JSON, "", "  ") != nil {
+		if json.Indent(&b, data, "", "  ") != nil {
 			b.Reset()
-			b.Write(p.JSON)
+			b.Write(data)
 		}
 		parts = append(parts, b.Bytes())
 	}

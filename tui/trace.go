@@ -143,7 +143,7 @@ func (m *Model) syncIndexes() {
 func rawSize(rec *model.Record) int {
 	n := 0
 	for _, p := range rec.Raw {
-		n += len(p.JSON)
+		n += len(p.JSON) + p.Omitted
 	}
 	return n
 }

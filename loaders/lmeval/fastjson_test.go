@@ -3,6 +3,7 @@ package lmeval
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -87,6 +88,30 @@ func TestPyDumpsFastMatchesTokens(t *testing.T) {
 		serr := pyValue(dec, &slow, 0)
 		if ferr == nil && (serr != nil || fast.String() != slow.String()) {
 			t.Errorf("%s:\nfast %q\nslow %q (%v)", c, fast.String(), slow.String(), serr)
+		}
+	}
+}
+
+// TestPlainRunMatchesNaive: plainRun's eight-byte steps stop at the same
+// byte, and see the same non-ASCII bytes, as a byte-by-byte scan.
+func TestPlainRunMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 3))
+	alphabet := []byte{'a', ' ', '"', '\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xa0, 0xff, 0xc3, 'z', '!'}
+	for range 20000 {
+		b := make([]byte, rng.IntN(40))
+		for k := range b {
+			b[k] = 'a'
+			if rng.IntN(6) == 0 {
+				b[k] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		want, wantHigh := 0, false
+		for want < len(b) && b[want] >= 0x20 && b[want] != '"' && b[want] != '\\' {
+			wantHigh = wantHigh || b[want] >= 0x80
+			want++
+		}
+		if got, high := plainRun(b); got != want || high != wantHigh {
+			t.Fatalf("plainRun(%q) = %d, %v; want %d, %v", b, got, high, want, wantHigh)
 		}
 	}
 }

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -67,6 +69,10 @@ func (x *index) Record(i int) (*model.Record, error) {
 	}
 	var wg sync.WaitGroup
 	for j := 1; j < len(locs); j++ {
+		if r, ok := x.loadRowEnds(locs[j], sum); ok {
+			rows[j] = r
+			continue
+		}
 		if big > 4<<20 {
 			wg.Add(1)
 			go func() { defer wg.Done(); rows[j] = x.loadRow(locs[j]) }()
@@ -90,7 +96,15 @@ func (x *index) Record(i int) (*model.Record, error) {
 		}
 		line := int(locs[j].line)
 		filter := filters[locs[j].filter]
-		rec.Raw = append(rec.Raw, model.RawPart{Label: "filter " + filter, File: x.s.path, Line: line, JSON: r.raw})
+		part := model.RawPart{Label: "filter " + filter, File: x.s.path, Line: line, JSON: r.raw, Omitted: r.omitted}
+		if r.omitted > 0 {
+			loc := locs[j]
+			part.Full = func() ([]byte, error) {
+				r := x.loadRow(loc)
+				return r.raw, r.err
+			}
+		}
+		rec.Raw = append(rec.Raw, part)
 		rec.Filters = append(rec.Filters, filterResult(filter, line, &r.h, main))
 	}
 	x.reextract(rec)
@@ -102,6 +116,58 @@ type loadedRow struct {
 	raw []byte
 	h   rowHead
 	err error
+	// omitted counts the bytes past raw, a head, that were not read.
+	omitted int
+}
+
+// A doc's rows repeat its doc, prompt and repeats; only the first one's
+// are used. For a later row longer than bigRow (a doc of 200 MB lines
+// has one per filter), Record reads just its head, for the Raw tab, and
+// its tail, which holds filtered_resps, the filter and the metrics:
+// reading and keeping the whole row would triple the memory the record
+// takes. The Raw part's Full reads the rest on request.
+const (
+	bigRow  = 8 << 20
+	rawHead = 1 << 20
+	rowTail = 64 << 10
+)
+
+// loadRowEnds reads the head and tail of a long row at loc, of the doc
+// whose summary is sum; ok is false when the row is not long, the file is
+// compressed (the tail is no cheaper to reach than the row), or the tail
+// does not hold what filterResult reads (filtered_resps, and metrics the
+// same as the index found in the whole row).
+func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
+	if loc.data != nil || x.s.comp != jsonl.Plain || int(loc.size) <= bigRow {
+		return loadedRow{}, false
+	}
+	head, err := x.s.rd.read(loc.off, rawHead)
+	if err != nil {
+		return loadedRow{}, false
+	}
+	tail, err := x.s.rd.read(loc.off+int64(loc.size)-rowTail, rowTail)
+	if err != nil {
+		return loadedRow{}, false
+	}
+	_, k, ok := lastFieldAt(tail, "filtered_resps")
+	if !ok {
+		return loadedRow{}, false
+	}
+	h, err := parseRow(append([]byte{'{'}, tail[k:]...))
+	if err != nil || int(loc.filter) >= len(sum.Outcomes) {
+		return loadedRow{}, false
+	}
+	var metrics []model.MetricValue
+	for _, m := range h.metricNames() {
+		if v, ok := number(h.value(m)); ok {
+			metrics = append(metrics, model.MetricValue{Name: m, Value: v})
+		}
+	}
+	if !slices.Equal(metrics, sum.Outcomes[loc.filter].Metrics) {
+		return loadedRow{}, false // a metric before filtered_resps
+	}
+	head = bytes.TrimPrefix(head, bom)
+	return loadedRow{raw: head, h: h, omitted: int(loc.size) - rawHead}, true
 }
 
 // loadRow reads a row back from the file (or memory) and splits it.

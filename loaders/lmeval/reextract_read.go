@@ -110,39 +110,46 @@ func grow(b []byte, n int) []byte {
 // Reading backwards is unambiguous outside strings: a quote preceded by
 // an odd run of backslashes is escaped, the same rule as forwards.
 func lastField(data []byte, key string) ([]byte, bool) {
+	v, _, ok := lastFieldAt(data, key)
+	return v, ok
+}
+
+// lastFieldAt is lastField, also returning where the key's opening quote
+// is in data.
+func lastFieldAt(data []byte, key string) (value []byte, keyStart int, ok bool) {
 	i := backSpace(data, len(data)-1)
 	if i < 0 || data[i] != '}' {
-		return nil, false
+		return nil, 0, false
 	}
 	i--
 	for {
 		i = backSpace(data, i)
 		if i < 0 || data[i] == '{' {
-			return nil, false
+			return nil, 0, false
 		}
 		vEnd := i + 1
 		vStart := backValue(data, i)
 		if vStart <= 0 {
-			return nil, false
+			return nil, 0, false
 		}
 		i = backSpace(data, vStart-1)
 		if i < 0 || data[i] != ':' {
-			return nil, false
+			return nil, 0, false
 		}
 		i = backSpace(data, i-1)
 		if i < 0 || data[i] != '"' {
-			return nil, false
+			return nil, 0, false
 		}
 		kStart := backString(data, i)
 		if kStart < 0 {
-			return nil, false
+			return nil, 0, false
 		}
 		if string(data[kStart+1:i]) == key {
-			return data[vStart:vEnd], true
+			return data[vStart:vEnd], kStart, true
 		}
 		i = backSpace(data, kStart-1)
 		if i < 0 || data[i] != ',' {
-			return nil, false // the object's start, or not JSON
+			return nil, 0, false // the object's start, or not JSON
 		}
 		i--
 	}

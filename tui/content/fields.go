@@ -138,9 +138,9 @@ func (b *builder) raw(rec *model.Record) {
 			label += render(b.st.Detail.Subtle, " · "+loc)
 		}
 		b.rule(label)
-		data, more := p.JSON, 0
+		data, more := p.JSON, p.Omitted // a loader may keep only a long part's head
 		if len(data) > maxRawBytes {
-			data, more = data[:maxRawBytes], len(data)-maxRawBytes
+			data, more = data[:maxRawBytes], more+len(data)-maxRawBytes
 		}
 		var pretty bytes.Buffer
 		s := string(data)
