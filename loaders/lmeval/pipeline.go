@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"evalview/loaders/jsonl"
@@ -50,8 +51,10 @@ type batch struct {
 // long line, go back to the garbage collector).
 var blockPool = sync.Pool{New: func() any { b := make([]byte, blockSize); return &b }}
 
-// pipeline indexes JSONL from r.
-func (s *scanned) pipeline(r io.Reader) error {
+// pipeline indexes JSONL from r; ra, when not nil, reads the same bytes
+// at their offsets in r (a plain file), which lets cutLines size the
+// buffer of a very long line exactly.
+func (s *scanned) pipeline(r io.Reader, ra io.ReaderAt) error {
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	work := make(chan *batch, workers)
 	order := make(chan *batch, workers+1)
@@ -71,7 +74,7 @@ func (s *scanned) pipeline(r io.Reader) error {
 	}
 	var readErr error
 	go func() {
-		readErr = cutLines(r, func(b *batch) {
+		readErr = cutLines(r, ra, func(b *batch) {
 			order <- b
 			work <- b
 		})
@@ -95,17 +98,29 @@ func (s *scanned) pipeline(r io.Reader) error {
 		if cap(b.buf) == blockSize {
 			buf := b.buf[:blockSize]
 			blockPool.Put(&buf)
+		} else if cap(b.buf) >= hugeBlock {
+			// A line of hundreds of MB: give its buffer back now rather
+			// than when the heap next doubles, which would keep it
+			// beside the next long line's.
+			b.buf = nil
+			debug.FreeOSMemory()
 		}
 	}
 	wg.Wait()
 	return readErr
 }
 
+// hugeBlock is the buffer size past which a block's memory is returned
+// as soon as the block is indexed.
+const hugeBlock = 64 << 20
+
 // cutLines reads r in blocks and hands each block's complete lines to
 // emit, with 1-based line numbers and byte offsets. It strips a leading
 // byte-order mark and CR before LF, and skips blank lines (still counting
-// them). A line longer than a block grows the block until it fits.
-func cutLines(r io.Reader, emit func(*batch)) error {
+// them). A line longer than a block grows the block until it fits: to
+// the line's size found ahead through ra when there is one, else by
+// doubling.
+func cutLines(r io.Reader, ra io.ReaderAt, emit func(*batch)) error {
 	buf := *blockPool.Get().(*[]byte)
 	var (
 		carry int   // bytes of an unfinished line at buf[:carry]
@@ -114,7 +129,15 @@ func cutLines(r io.Reader, emit func(*batch)) error {
 	)
 	for {
 		if carry == len(buf) {
-			grown := make([]byte, 2*len(buf))
+			size := 2 * len(buf)
+			if ra != nil {
+				// Doubling made a 200 MB line hold 256 MB and the 128 MB
+				// it grew from at once.
+				if end, ok := lineEnd(ra, base+int64(carry)); ok {
+					size = max(int(end-base)+blockSize, carry+blockSize)
+				}
+			}
+			grown := make([]byte, size)
 			copy(grown, buf)
 			buf = grown
 		}
@@ -165,6 +188,25 @@ func cutLines(r io.Reader, emit func(*batch)) error {
 			return nil
 		}
 		buf = next
+	}
+}
+
+// lineEnd returns the offset of the first newline at or after off in ra
+// (its size when there is none); ok is false on a read error.
+func lineEnd(ra io.ReaderAt, off int64) (int64, bool) {
+	chunk := make([]byte, blockSize)
+	for {
+		n, err := ra.ReadAt(chunk, off)
+		if i := bytes.IndexByte(chunk[:n], '\n'); i >= 0 {
+			return off + int64(i), true
+		}
+		off += int64(n)
+		if err == io.EOF {
+			return off, true
+		}
+		if err != nil {
+			return 0, false
+		}
 	}
 }
 

@@ -153,11 +153,12 @@ func (s *scanned) scan(r io.Reader) error {
 		s.mu.Unlock()
 		return nil
 	}
+	ra, _ := r.(io.ReaderAt) // a plain file: the stream's offsets are its own
 	r = io.MultiReader(bytes.NewReader(head), r)
 	if t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"); len(t) > 0 && t[0] == '[' {
 		return s.scanArray(r)
 	}
-	return s.pipeline(r)
+	return s.pipeline(r, ra)
 }
 
 // scanArray reads the old harness's pretty-printed JSON array, keeping each
