@@ -31,6 +31,10 @@ type Options struct {
 	// turns true at the end, and the browser syncs them. Commands leave it
 	// false and get complete datasets.
 	Background bool
+	// Deep tells that the caller runs every dataset's Deep right after
+	// opening (check, summary): lm-eval indexes then prepare it as they
+	// read, rather than Deep reading the files again.
+	Deep bool
 }
 
 // OpenError is returned when a path cannot be opened at all (missing, not
@@ -72,8 +76,12 @@ func formats() []format {
 // with returns the format's entry points for opt (lm-eval's background
 // ones when opt.Background is set).
 func (f format) with(opt Options) format {
-	if opt.Background && f.kind == model.KindLMEval {
+	switch {
+	case f.kind != model.KindLMEval:
+	case opt.Background:
 		f.open, f.openMany = lmeval.OpenBackground, lmeval.OpenManyBackground
+	case opt.Deep:
+		f.open, f.openMany = lmeval.OpenForDeep, lmeval.OpenManyForDeep
 	}
 	return f
 }

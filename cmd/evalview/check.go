@@ -57,7 +57,7 @@ errors, 2 when a path cannot be opened at all.`,
 			if !fast {
 				tuneBatchGC()
 			}
-			datasets, openErrs, err := openAll(args, common, stderr)
+			datasets, openErrs, err := openAll(args, common, !fast, stderr)
 			if err != nil {
 				return err
 			}

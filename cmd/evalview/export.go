@@ -45,7 +45,7 @@ invalid (the error names its column).`,
 			if format != "jsonl" && format != "csv" {
 				return usageError(stderr, fmt.Errorf("unknown --format %q (want jsonl or csv)", format))
 			}
-			datasets, openErrs, err := openAll(args, common, stderr)
+			datasets, openErrs, err := openAll(args, common, false, stderr)
 			if err != nil {
 				return err
 			}

@@ -179,11 +179,15 @@ func usageError(stderr io.Writer, err error) error {
 
 // openAll opens the paths for a non-interactive command, printing every
 // path that cannot be opened. ok is false when any could not.
-func openAll(args []string, c commonFlags, stderr io.Writer) ([]*model.Dataset, []error, error) {
+//
+// deep tells that the command runs every dataset's Deep next: indexes
+// then prepare it as they read (loaders.Options.Deep).
+func openAll(args []string, c commonFlags, deep bool, stderr io.Writer) ([]*model.Dataset, []error, error) {
 	o, err := c.options()
 	if err != nil {
 		return nil, nil, usageError(stderr, err)
 	}
+	o.Deep = deep
 	datasets, err := loaders.Open(args, o)
 	var errs []error
 	if err != nil {

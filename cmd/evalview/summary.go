@@ -54,7 +54,7 @@ Exit codes: 0, or 2 when a path cannot be opened at all.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tuneBatchGC()
-			datasets, openErrs, err := openAll(args, common, stderr)
+			datasets, openErrs, err := openAll(args, common, true, stderr)
 			if err != nil {
 				return err
 			}

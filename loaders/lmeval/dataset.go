@@ -17,19 +17,28 @@ import (
 // one. Filters, the main metric and the dataset issues that need every row
 // are filled in by SyncDataset: at once when the caller waits for the
 // index, else when the browser polls it.
-func samplesDataset(path string, r *results) (*model.Dataset, error) {
+//
+// With deep set, the index prepares the deep check as it goes
+// (reextract_pre.go).
+func samplesDataset(path string, r *results, deep bool) (*model.Dataset, error) {
 	task := taskOf(path, r)
 	var reported []model.Metric
 	if r != nil {
 		reported = r.Metrics[task]
 	}
-	s, err := startScan(path, reported)
+	x := &index{task: task, res: r}
+	s, err := startScan(path, reported, func(s *scanned) {
+		x.s = s
+		if deep {
+			s.prepare = x.preparer()
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
 	ds := &model.Dataset{
 		Kind: model.KindLMEval, Path: path, Task: task, Title: task,
-		Records: &index{s: s, task: task, res: r},
+		Records: x,
 		Extra:   map[string]any{"lmeval.stamp": stampOf(filepath.Base(path))},
 	}
 	if s.comp != jsonl.Plain {

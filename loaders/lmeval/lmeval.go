@@ -129,22 +129,36 @@ func readHead(path string) ([]byte, error) { return jsonl.ReadHead(path, 64<<10)
 
 // Open loads a samples file, a results file, or a folder, and returns once
 // every samples file is fully indexed.
-func Open(path string) ([]*model.Dataset, error) { return open(path, false) }
+func Open(path string) ([]*model.Dataset, error) { return open(path, openMode{}) }
 
 // OpenBackground is Open for the browser: it returns as soon as the first
 // rows of the first samples file are indexed (or after firstRowsWait),
 // while the indexes keep growing in the background. Their Done turns true
 // when complete; until then the browser must call the index's
 // SyncDataset(ds) (on its own goroutine) to take in filters and issues.
-func OpenBackground(path string) ([]*model.Dataset, error) { return open(path, true) }
+func OpenBackground(path string) ([]*model.Dataset, error) {
+	return open(path, openMode{background: true})
+}
 
-func open(path string, background bool) ([]*model.Dataset, error) {
+// OpenForDeep is Open for a caller that runs every dataset's Deep next
+// (check, summary): the index prepares it while it reads the file.
+func OpenForDeep(path string) ([]*model.Dataset, error) { return open(path, openMode{deep: true}) }
+
+// openMode is how the Open variants index.
+type openMode struct {
+	// background returns before the index is complete (the browser).
+	background bool
+	// deep prepares the deep check while indexing.
+	deep bool
+}
+
+func open(path string, mode openMode) ([]*model.Dataset, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !st.IsDir() {
-		return openMany([]string{path}, background)
+		return openMany([]string{path}, mode)
 	}
 	files, err := findFiles(path, 0)
 	if err != nil {
@@ -153,17 +167,25 @@ func open(path string, background bool) ([]*model.Dataset, error) {
 	if len(files) == 0 {
 		return nil, errors.New("no lm-eval samples or results files in this folder")
 	}
-	return assemble(files, background)
+	return assemble(files, mode)
 }
 
 // OpenMany loads files named one by one, joining samples with the results
 // file of the same run.
-func OpenMany(paths []string) ([]*model.Dataset, error) { return openMany(paths, false) }
+func OpenMany(paths []string) ([]*model.Dataset, error) { return openMany(paths, openMode{}) }
 
 // OpenManyBackground is OpenMany for the browser (see OpenBackground).
-func OpenManyBackground(paths []string) ([]*model.Dataset, error) { return openMany(paths, true) }
+func OpenManyBackground(paths []string) ([]*model.Dataset, error) {
+	return openMany(paths, openMode{background: true})
+}
 
-func openMany(paths []string, background bool) ([]*model.Dataset, error) {
+// OpenManyForDeep is OpenMany for a caller that runs Deep next (see
+// OpenForDeep).
+func OpenManyForDeep(paths []string) ([]*model.Dataset, error) {
+	return openMany(paths, openMode{deep: true})
+}
+
+func openMany(paths []string, mode openMode) ([]*model.Dataset, error) {
 	var files []found
 	for _, p := range paths {
 		head, err := readHead(p)
@@ -172,7 +194,7 @@ func openMany(paths []string, background bool) ([]*model.Dataset, error) {
 		}
 		files = append(files, found{path: p, results: isResultsJSON(head)})
 	}
-	return assemble(withCompanions(files), background)
+	return assemble(withCompanions(files), mode)
 }
 
 // withCompanions adds, for each samples file named without any results
@@ -232,7 +254,7 @@ func isFile(p string) bool {
 // assemble pairs samples files with results files (same folder and
 // timestamp, or the folder's only results file) and builds one dataset per
 // samples file, plus one per results file that no samples file matched.
-func assemble(files []found, background bool) ([]*model.Dataset, error) {
+func assemble(files []found, mode openMode) ([]*model.Dataset, error) {
 	var res []*results
 	var samples []string
 	var errs []error
@@ -257,7 +279,7 @@ func assemble(files []found, background bool) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	for _, sp := range samples {
 		r := matchResults(sp, res)
-		ds, err := samplesDataset(sp, r)
+		ds, err := samplesDataset(sp, r, mode.deep)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", sp, err))
 			continue
@@ -295,7 +317,7 @@ func assemble(files []found, background bool) ([]*model.Dataset, error) {
 			}
 		}
 	}
-	settle(out, background)
+	settle(out, mode.background)
 	disambiguate(out)
 	if len(out) == 0 {
 		return nil, errors.Join(errs...)

@@ -12,7 +12,8 @@ import (
 // to every repeat) over the samples file named by EVALVIEW_BENCH_SAMPLES
 // (for example one written by cmd/evalgen), against indexing the same
 // file in the same run: sub-benchmark "index" opens the file (as
-// BenchmarkOpen does), "deep" runs Deep on an index opened once. Both
+// BenchmarkOpen does), "deep" runs Deep on an index opened once,
+// "prepared" opens for the deep check and runs it (check's work). All
 // report MB/s and the CPU time per op over all threads (cpu-ms/op), which
 // stays meaningful on a machine whose cores are shared.
 func BenchmarkDeep(b *testing.B) {
@@ -46,6 +47,22 @@ func BenchmarkDeep(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			rep, err := dss[0].Deep(context.Background(), nil)
 			if err != nil || rep == nil {
+				b.Fatal(err)
+			}
+		}
+		reportCPU(b, cpu)
+	})
+	// "prepared" is what check and summary do: open with the deep check
+	// prepared while indexing, then run it.
+	b.Run("prepared", func(b *testing.B) {
+		b.SetBytes(st.Size())
+		cpu := cpuTime()
+		for i := 0; i < b.N; i++ {
+			dss, err := OpenForDeep(path)
+			if err != nil || len(dss) == 0 || dss[0].Deep == nil {
+				b.Fatal(err)
+			}
+			if _, err := dss[0].Deep(context.Background(), nil); err != nil {
 				b.Fatal(err)
 			}
 		}

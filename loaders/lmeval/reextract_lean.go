@@ -47,6 +47,9 @@ type filterCount struct {
 // when the rows allow it. rows, when not nil, are the record's rows
 // already read (a compressed file's stream); nil rows read them with r.
 func (x *index) deepDoc(r *deepReader, i int, rows [][]byte) (docResult, error) {
+	if d, ok := x.preparedDoc(i); ok {
+		return d, nil
+	}
 	rec, texts, ok := x.leanRecord(r, i, rows)
 	if !ok {
 		return x.deepDocFull(i)

@@ -54,10 +54,7 @@ func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (d
 			return d, false
 		}
 	}
-	for _, o := range qs.owns {
-		qs.spare = append(qs.spare, o.own)
-	}
-	qs.owns = qs.owns[:0]
+	qs.reset()
 	score := re.newScorer(rec.Target)
 	var issues []model.Issue
 	for k, fr := range rec.Filters {
@@ -85,6 +82,14 @@ func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (d
 	d.issues = issues
 	d.repeats = len(texts)
 	return d, true
+}
+
+// reset forgets the previous doc's own answers, keeping their buffers.
+func (qs *quickScratch) reset() {
+	for _, o := range qs.owns {
+		qs.spare = append(qs.spare, o.own)
+	}
+	qs.owns = qs.owns[:0]
 }
 
 // ownFor returns q's own answers for texts and their tally, computed

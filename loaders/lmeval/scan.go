@@ -84,6 +84,10 @@ type scanned struct {
 	firstOnce sync.Once
 	// rd reads rows back for Record and raw search.
 	rd *rowReader
+	// prepare, when set, re-extracts a doc from its claimed row while
+	// indexing (reextract_pre.go); pre holds the results by record.
+	prepare func(h *rowHead) *preDoc
+	pre     []*preDoc
 }
 
 func newScanned(path string, reported []model.Metric) *scanned {
@@ -98,7 +102,7 @@ func newScanned(path string, reported []model.Metric) *scanned {
 
 // scanSamples indexes a samples file completely before returning.
 func scanSamples(path string) (*scanned, error) {
-	s, err := startScan(path, nil)
+	s, err := startScan(path, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +112,9 @@ func scanSamples(path string) (*scanned, error) {
 // startScan opens path and indexes it in the background; wait (or Done on
 // the index) tells when it is over. Only a file that cannot be opened at
 // all is an error here; read errors later end the scan with s.err.
-func startScan(path string, reported []model.Metric) (*scanned, error) {
+//
+// setup, when set, is called with the index before the scan starts.
+func startScan(path string, reported []model.Metric, setup func(*scanned)) (*scanned, error) {
 	s := newScanned(path, reported)
 	r, comp, err := jsonl.OpenStream(path)
 	if err != nil {
@@ -116,6 +122,9 @@ func startScan(path string, reported []model.Metric) (*scanned, error) {
 	}
 	s.comp = comp
 	s.rd = newRowReader(path, comp)
+	if setup != nil {
+		setup(s)
+	}
 	go func() {
 		scanSlots <- struct{}{}
 		defer func() { <-scanSlots }()
@@ -210,6 +219,8 @@ type parsedRow struct {
 	docFields []docField
 	issues    []model.Issue
 	out       model.Outcome
+	// pre is the claimed row's re-extraction, when the scan prepares it.
+	pre *preDoc
 }
 
 // parse does a row's expensive work (splitting, validation, hashes); it
@@ -245,6 +256,9 @@ func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
 		p.title = titleOf(entries, err, h.Doc, h.Arguments)
 		p.attempts = attemptCount(h.Resps)
 		p.target, p.docFields = labelsOf(h.Target, entries, err, s.labels.chosen.Load())
+		if s.prepare != nil {
+			p.pre = s.prepare(&h)
+		}
 	}
 	answer, ok := stringAnswers(h.FilteredResps)
 	if ok {
@@ -297,9 +311,16 @@ func (s *scanned) apply(p *parsedRow) {
 		s.docs[p.key] = ri
 		s.sums = append(s.sums, model.Summary{ID: p.key, Line: line})
 		s.rows = append(s.rows, nil)
+		if s.prepare != nil {
+			s.pre = append(s.pre, nil)
+		}
 	}
 	if p.claimed { // the doc's one claimed row, even if it is a duplicate
 		s.setLabels(s.labels.add(ri, p.target, p.docFields))
+		if p.pre != nil {
+			p.pre.line = p.loc.line
+			s.pre[ri] = p.pre
+		}
 	}
 	for _, prev := range s.rows[ri] {
 		if int(prev.filter) == fi {

@@ -1,0 +1,150 @@
+package lmeval
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"evalview/model"
+	"evalview/model/compare"
+)
+
+// Deep work while indexing. check and summary run the deep check right
+// after the index; re-extraction then read every doc's first row back
+// from the file and split it again, though the index had just held and
+// split it. When the caller asks for it (OpenForDeep), the index's parse
+// workers re-extract the doc from the row they have claimed, on the quick
+// path, for every filter of the task config, and keep only the answers and
+// counts (preDoc). The deep check then builds a doc's findings from them
+// and the logged answers the index holds, without a read. A doc whose
+// findings the pass cannot trust (its first row is not the one prepared,
+// a filter was not prepared, a logged answer is not in the index) goes
+// the usual way; TestPreparedDeepMatches holds both ways to one report.
+
+// preDoc is a doc's re-extraction done while indexing.
+type preDoc struct {
+	// line is the row it was computed from: the doc's first row must be
+	// that one for the findings to be the lean path's.
+	line    int32
+	repeats int
+	filters []preFilter
+}
+
+// preFilter is one config filter's answer and right repeats for a doc.
+type preFilter struct {
+	p      *pipe
+	answer string
+	n, c   int
+}
+
+// preScratch is a parse worker's buffers for prepare.
+type preScratch struct {
+	arena textArena
+	texts []string
+	quick quickScratch
+}
+
+var preScratchPool = sync.Pool{New: func() any { return new(preScratch) }}
+
+// preparer returns the index's prepare function for its parse workers,
+// nil when the deep check would not take the quick path anyway (no task
+// config, a task that does not generate, a filter without a Quick form).
+func (x *index) preparer() func(h *rowHead) *preDoc {
+	re := x.reextractor()
+	if re.skip || !re.hasConfig || len(re.pipes) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(re.pipes))
+	for name, p := range re.pipes {
+		if p.quick == nil {
+			return nil
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	pipes := make([]*pipe, len(names))
+	for k, name := range names {
+		pipes[k] = re.pipes[name]
+	}
+	return func(h *rowHead) *preDoc { return prepare(re, pipes, h) }
+}
+
+// prepare re-extracts the doc of row h for every pipe; nil when the row's
+// repeats are not plain texts (the deep check then reads them itself).
+func prepare(re *reextractor, pipes []*pipe, h *rowHead) *preDoc {
+	sc := preScratchPool.Get().(*preScratch)
+	defer preScratchPool.Put(sc)
+	sc.arena.reset(len(h.Resps))
+	texts, ok := sc.arena.repeatStrings(sc.texts[:0], h.Resps)
+	sc.texts = texts[:0]
+	if !ok || len(texts) == 0 {
+		return nil
+	}
+	qs := &sc.quick
+	qs.reset()
+	score := re.newScorer(scalarText(h.Target))
+	pre := &preDoc{repeats: len(texts), filters: make([]preFilter, 0, len(pipes))}
+	for _, p := range pipes {
+		o, err := qs.ownFor(p.quick, texts, score)
+		if err != nil {
+			return nil
+		}
+		answer, ok := p.quick.Answer(o.own)
+		if !ok {
+			return nil
+		}
+		// The texts are the block's and the arena's: keep a copy.
+		pre.filters = append(pre.filters, preFilter{p: p, answer: strings.Clone(answer), n: o.n, c: o.c})
+	}
+	return pre
+}
+
+// preparedDoc is deepDoc's findings for record i from its preDoc; ok is
+// false when the usual way must run.
+func (x *index) preparedDoc(i int) (d docResult, ok bool) {
+	x.s.mu.RLock()
+	var pre *preDoc
+	if i < len(x.s.pre) {
+		pre = x.s.pre[i]
+	}
+	locs := x.s.rows[i]
+	sum := x.s.sums[i]
+	x.s.mu.RUnlock()
+	if pre == nil || len(locs) == 0 || locs[0].line != pre.line {
+		return d, false
+	}
+	re := x.reextractor()
+	var issues []model.Issue
+	for _, loc := range locs {
+		if !loc.one || int(loc.filter) >= len(sum.Outcomes) {
+			return docResult{}, false
+		}
+		x.s.mu.RLock()
+		name := x.s.filters[loc.filter]
+		x.s.mu.RUnlock()
+		k := slices.IndexFunc(pre.filters, func(f preFilter) bool { return f.p.p.Name == name })
+		x.re.mu.Lock()
+		p := re.pipeFor(name)
+		x.re.mu.Unlock()
+		if p == nil {
+			continue // a filter the config does not know: not re-applied
+		}
+		if k < 0 || pre.filters[k].p != p {
+			return docResult{}, false
+		}
+		f := pre.filters[k]
+		logged := sum.Outcomes[loc.filter].Answer
+		if f.answer != logged {
+			fr := model.FilterResult{Filter: name, Line: int(loc.line)}
+			issues = append(issues, re.mismatch(sum.ID, fr, p, logged, f.answer))
+		}
+		d.defaulted = d.defaulted || p.defaulted
+		if f.n > 0 {
+			d.counts = append(d.counts, filterCount{name, compare.RepeatCount{N: f.n, C: f.c}})
+		}
+	}
+	x.countOnce(sum.ID, len(issues))
+	d.issues = issues
+	d.repeats = pre.repeats
+	return d, true
+}
