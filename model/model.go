@@ -124,6 +124,14 @@ type Index interface {
 	Done() bool
 }
 
+// Stopper is implemented by indexes with background work (a scan still
+// reading a big file). Stop ends that work early; what the index holds
+// stays readable. A caller that drops an index for a new one (a reload)
+// stops it, so the old scan does not compete with the new for the cores.
+type Stopper interface {
+	Stop()
+}
+
 // MemIndex is an Index over records held in memory, for small artifacts
 // and tests.
 type MemIndex struct {

@@ -26,6 +26,9 @@ type deepRun struct {
 	finished    bool
 	report      *model.DeepReport
 	err         error
+	// cancel stops the pass (its dataset was reloaded) and frees its
+	// context once it is over.
+	cancel context.CancelFunc
 }
 
 // deepState is the browser's deep passes, per dataset. The zero value is
@@ -67,7 +70,9 @@ func (m *Model) startDeep() tea.Cmd {
 		}
 		run := &deepRun{}
 		d.runs[ds], d.running = run, true
-		ctx, deep := d.ctx, ds.Deep
+		ctx, cancel := context.WithCancel(d.ctx)
+		run.cancel = cancel
+		deep := ds.Deep
 		work := safeCmd(func() tea.Msg {
 			rep, err := deep(ctx, func(done, total int) {
 				run.done.Store(int64(done))
@@ -104,6 +109,7 @@ func (m *Model) handleDeepDone(msg deepDoneMsg) tea.Cmd {
 	m.deep.running = false
 	if run := m.deep.runs[msg.ds]; run != nil {
 		run.finished, run.report, run.err = true, msg.report, msg.err
+		run.cancel()
 	}
 	for _, s := range m.sheets {
 		if r, ok := s.(interface{ deepReady(*model.Dataset) }); ok {
@@ -145,6 +151,16 @@ func (m *Model) deepStatus() string {
 		pct = int(run.done.Load() * 100 / t)
 	}
 	return "re-extracting " + strconv.Itoa(pct) + "%"
+}
+
+// dropDeep forgets ds's deep pass, cancelling it if it runs: ds was
+// replaced by a reload. Its done message still comes, for no run, and
+// starts the next pass.
+func (m *Model) dropDeep(ds *model.Dataset) {
+	if run := m.deep.runs[ds]; run != nil {
+		run.cancel()
+		delete(m.deep.runs, ds)
+	}
 }
 
 // stopDeep cancels the running pass (the browser is quitting).

@@ -125,6 +125,12 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	}
 	m.moveRunState(old, ds)
 	cancelListSearch(old)
+	// The old index's scan and deep pass would compete with the new
+	// one's for the cores, for results nobody reads.
+	m.dropDeep(old)
+	if s, ok := old.Records.(model.Stopper); ok {
+		s.Stop()
+	}
 	m.records = newRecordCache(256)
 	st.visible, st.known, st.pending, st.matches, st.matchIdx = nil, 0, 0, nil, 0
 	if st.filter >= len(ds.Filters) {

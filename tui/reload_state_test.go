@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"context"
 	"math"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -120,4 +122,63 @@ func TestReloadStartsNoSecondPollLoop(t *testing.T) {
 // funcName is the name of the function behind cmd.
 func funcName(cmd tea.Cmd) string {
 	return runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()).Name()
+}
+
+// stopIndex is an index that records Stop.
+type stopIndex struct {
+	model.Index
+	stopped bool
+}
+
+func (s *stopIndex) Stop() { s.stopped = true }
+
+// TestReloadStopsOldWork: a reload stops the replaced index's background
+// scan and cancels its deep pass, which would otherwise go on competing
+// with the new dataset's for the cores.
+func TestReloadStopsOldWork(t *testing.T) {
+	old := runValidFixture()
+	idx := &stopIndex{Index: old.Records}
+	old.Records = idx
+	m := New([]*model.Dataset{old}, Options{Theme: "dark", Reopen: func(*model.Dataset) (*model.Dataset, error) {
+		return runValidFixture(), nil
+	}})
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	started := make(chan context.Context, 1)
+	old.Deep = func(ctx context.Context, _ func(int, int)) (*model.DeepReport, error) {
+		started <- ctx
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	cmd := m.startDeep()
+	if cmd == nil {
+		t.Fatal("no deep pass started")
+	}
+	batch, _ := cmd().(tea.BatchMsg)
+	for _, c := range batch {
+		if c != nil && !isTimer(c) {
+			go c()
+		}
+	}
+	var ctx context.Context
+	select {
+	case ctx = <-started:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the deep pass did not start")
+	}
+	press(m, "r")
+	if m.datasets[0] == old {
+		t.Fatal("r did not reload")
+	}
+	if !idx.stopped {
+		t.Error("the old index's scan was not stopped")
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Error("the old dataset's deep pass was not cancelled")
+	}
+	if _, ok := m.deep.runs[old]; ok {
+		t.Error("the old dataset's deep run is still kept")
+	}
 }

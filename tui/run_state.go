@@ -71,9 +71,9 @@ func (r *runSettings) set(ds *model.Dataset, t float64) float64 {
 
 // moveRunState hands a reloaded dataset the state the user gave the old
 // one: its threshold (t/T) and high-score filter (H). The old dataset's
-// deep pass is dropped, not moved: its report is about the records as
-// they were, and the new dataset gets its own pass once its index is
-// complete (a pass still running reports to the old dataset, ignored).
+// deep pass is not moved: its report is about the records as they were,
+// and the new dataset gets its own pass once its index is complete
+// (replaceDataset cancels the old one, dropDeep).
 func (m *Model) moveRunState(old, ds *model.Dataset) {
 	if m.run != nil {
 		if t, ok := m.run.thresholds[old]; ok {
@@ -85,7 +85,6 @@ func (m *Model) moveRunState(old, ds *model.Dataset) {
 			delete(m.run.high, old)
 		}
 	}
-	delete(m.deep.runs, old)
 }
 
 // figures returns ds's figures at its threshold, recomputed only when the

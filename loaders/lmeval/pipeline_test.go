@@ -2,9 +2,12 @@ package lmeval
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"evalview/loaders/jsonl"
 )
@@ -65,5 +68,38 @@ func TestCutLinesMatchesScanLines(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// endlessRows is a samples stream that never ends.
+type endlessRows struct{ n int }
+
+func (e *endlessRows) Read(p []byte) (int, error) {
+	row := fmt.Sprintf(`{"doc_id": %d, "doc": {}, "target": "1", "resps": [["1"]], "filtered_resps": ["1"], "filter": "none", "exact_match": 1.0}`+"\n", e.n)
+	e.n++
+	return copy(p, row), nil // a short read is fine for io.Reader
+}
+
+// TestStopEndsScan: Stop ends a scan that would otherwise read forever (a
+// reload's old index), and the index keeps what it read.
+func TestStopEndsScan(t *testing.T) {
+	s := newScanned("endless.jsonl", nil)
+	done := make(chan error, 1)
+	go func() { done <- s.scan(&endlessRows{}) }()
+	for s.indexed.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	x := &index{s: s}
+	x.Stop()
+	select {
+	case err := <-done:
+		if !errors.Is(err, errStopped) {
+			t.Fatalf("scan ended with %v, want errStopped", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Stop did not end the scan")
+	}
+	if x.Len() == 0 {
+		t.Error("the stopped index kept no records")
 	}
 }

@@ -41,6 +41,10 @@ func (x *index) Summary(i int) model.Summary {
 	return x.s.sums[i]
 }
 
+// Stop ends the background scan at its next read (model.Stopper): the
+// index keeps the records it has, and Done turns true once the scan ends.
+func (x *index) Stop() { x.s.stopped.Store(true) }
+
 // Done reports whether the scan and its final pass are over.
 func (x *index) Done() bool { return x.s.complete.Load() }
 

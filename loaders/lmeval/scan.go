@@ -3,6 +3,7 @@ package lmeval
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -76,6 +77,8 @@ type scanned struct {
 	claims claimSet
 	// indexed counts the uncompressed bytes indexed so far.
 	indexed atomic.Int64
+	// stopped ends the scan at its next read (Stop).
+	stopped atomic.Bool
 	// complete flips when the scan and its final pass are over.
 	complete atomic.Bool
 	done     chan struct{}
@@ -163,11 +166,27 @@ func (s *scanned) scan(r io.Reader) error {
 		return nil
 	}
 	ra, _ := r.(io.ReaderAt) // a plain file: the stream's offsets are its own
-	r = io.MultiReader(bytes.NewReader(head), r)
+	r = io.MultiReader(bytes.NewReader(head), stopReader{r, &s.stopped})
 	if t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"); len(t) > 0 && t[0] == '[' {
 		return s.scanArray(r)
 	}
 	return s.pipeline(r, ra)
+}
+
+// errStopped ends a scan that Stop stopped.
+var errStopped = errors.New("indexing stopped (the file was reloaded)")
+
+// stopReader is r until stop is set, then an error.
+type stopReader struct {
+	r    io.Reader
+	stop *atomic.Bool
+}
+
+func (sr stopReader) Read(p []byte) (int, error) {
+	if sr.stop.Load() {
+		return 0, errStopped
+	}
+	return sr.r.Read(p)
 }
 
 // scanArray reads the old harness's pretty-printed JSON array, keeping each
