@@ -30,6 +30,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,6 +38,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"evalview/model"
 )
@@ -238,9 +240,17 @@ func (s *Store) Labels(artifact string) []string {
 // Set replaces record id's labels and note in artifact and writes the
 // file. An empty note removes the record's line. On a write error the
 // store keeps its previous content.
+//
+// Another window may have written the file since it was read: Set reads
+// it again first (under a lock on its folder), so that window's notes are
+// kept and only this record's note is replaced.
 func (s *Store) Set(artifact, id string, labels []string, text string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer lockDir(filepath.Dir(s.path))()
+	if err := s.refresh(); err != nil {
+		return err
+	}
 	k := key{artifact, id}
 	old, had := s.notes[k]
 	n := Note{Artifact: artifact, ID: id, Labels: cleanLabels(labels), Text: strings.TrimSpace(text)}
@@ -268,6 +278,51 @@ func (s *Store) Set(artifact, id string, labels []string, text string) error {
 		return err
 	}
 	return nil
+}
+
+// refresh reads the file again into the store. It fails, keeping the
+// store, when the file cannot be read or no longer holds notes (something
+// else replaced it: writing would destroy it).
+//
+// A missing file leaves the store as it is: nothing on disk to keep, and
+// the next write puts the store's notes back (a folder that vanished and
+// came back).
+func (s *Store) refresh() error {
+	if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil
+	}
+	fresh := &Store{notes: map[key]Note{}, path: s.path}
+	bad := 0
+	for _, is := range fresh.load() {
+		if is.Line == 0 || is.Code == "notes-unreadable" {
+			return fmt.Errorf("%s: %s", s.path, is.Message)
+		}
+		bad++
+	}
+	if len(fresh.notes) == 0 && bad > 0 {
+		return fmt.Errorf("%s is no longer a notes file (no line is a note); the note was not saved", s.path)
+	}
+	s.notes, s.order = fresh.notes, fresh.order
+	return nil
+}
+
+// lockDir takes an exclusive lock on folder dir for one read and write of
+// a notes file in it, and returns its release. Locking is best effort (a
+// folder that cannot be opened or locked is written unlocked): it only
+// keeps two evalview windows from interleaving their writes.
+func lockDir(dir string) func() {
+	f, err := os.Open(dir)
+	if err != nil {
+		return func() {}
+	}
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX) != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
 }
 
 // write replaces the file with the store's notes, atomically; when the
@@ -319,6 +374,9 @@ func writeAtomic(path string, data []byte, mkdir bool) error {
 	}
 	tmp := f.Name()
 	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync() // on disk before the rename makes it the notes
+	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
@@ -330,6 +388,11 @@ func writeAtomic(path string, data []byte, mkdir bool) error {
 	}
 	if werr != nil {
 		os.Remove(tmp)
+		return werr
 	}
-	return werr
+	if d, err := os.Open(dir); err == nil { // the rename itself, best effort
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
 }

@@ -196,3 +196,63 @@ func TestFailedWriteKeepsTheNoteAtTheNextWrite(t *testing.T) {
 		t.Errorf("file:\n%s\nwant:\n%s", b, want)
 	}
 }
+
+// TestTwoWindowsKeepEachOthersNotes: two stores on one file (two browser
+// windows) each keep the other's notes when they write, and a note
+// removed in one stays removed.
+func TestTwoWindowsKeepEachOthersNotes(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "n.jsonl")
+	a, _ := Open("art", p)
+	b, _ := Open("art", p)
+	if err := a.Set("art", "1", []string{"from a"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Set("art", "2", []string{"from b"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Set("art", "3", nil, "a again"); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*Store{a, b} {
+		if err := s.Set("art", "4", []string{"both"}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Set("art", "1", nil, ""); err != nil { // b removes a's first note
+		t.Fatal(err)
+	}
+	if err := a.Set("art", "5", []string{"last"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(p)
+	want := `{"artifact":"art","id":"2","labels":["from b"]}
+{"artifact":"art","id":"3","note":"a again"}
+{"artifact":"art","id":"4","labels":["both"]}
+{"artifact":"art","id":"5","labels":["last"]}
+`
+	if string(got) != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+	if l, _ := a.Get("art", "2"); len(l) != 1 {
+		t.Errorf("window a does not see b's note after writing: %v", l)
+	}
+}
+
+// TestSetRefusesAFileReplacedByAnother: when something else replaced the
+// notes file between two writes, the next write fails rather than
+// destroy it.
+func TestSetRefusesAFileReplacedByAnother(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "n.jsonl")
+	s, _ := Open("art", p)
+	if err := s.Set("art", "1", []string{"x"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	other := []byte("not notes\nat all\n")
+	os.WriteFile(p, other, 0o644)
+	if err := s.Set("art", "2", []string{"y"}, ""); err == nil {
+		t.Fatal("a write over a file that is not notes reported no error")
+	}
+	if got, _ := os.ReadFile(p); string(got) != string(other) {
+		t.Errorf("the other file was changed: %q", got)
+	}
+}
