@@ -74,7 +74,7 @@ func (msg reloadedMsg) applyTo(m *Model) tea.Cmd {
 		m.note = "reload failed: " + msg.err.Error()
 		return nil
 	}
-	m.followReloaded(msg.ds)
+	look := m.followReloaded(msg.ds)
 	i := -1
 	for k, ds := range m.datasets {
 		if ds == msg.old {
@@ -82,9 +82,9 @@ func (msg reloadedMsg) applyTo(m *Model) tea.Cmd {
 		}
 	}
 	if i < 0 || msg.ds == nil {
-		return nil
+		return look
 	}
-	return m.replaceDataset(i, msg.ds)
+	return tea.Batch(look, m.replaceDataset(i, msg.ds))
 }
 
 // reload reads the current dataset again (`r`), off the event loop.

@@ -36,6 +36,10 @@ type followState struct {
 	// reloading is set while a reload the watch asked for runs; stale
 	// once the data shrank, until the user reloads.
 	reloading, stale bool
+	// needBase is set when base is not known yet: the next look at path
+	// becomes it. Looks run off the event loop, since a followed folder
+	// may hold many files.
+	needBase bool
 }
 
 // fileSig is what a followed path looks like: total size, latest
@@ -137,8 +141,8 @@ func (m *Model) setFollow(on bool) tea.Cmd {
 	}
 	m.follow.on = true
 	m.follow.path = ds.Path
-	m.follow.base = statSig(ds.Path)
-	return m.followTick()
+	m.follow.needBase = true
+	return m.followLook()
 }
 
 // followTick looks at the followed path again in a second, off the
@@ -150,6 +154,13 @@ func (m *Model) followTick() tea.Cmd {
 	})
 }
 
+// followLook looks at the followed path now, off the event loop: the
+// base of a watch that starts.
+func (m *Model) followLook() tea.Cmd {
+	gen, path := m.follow.gen, m.follow.path
+	return func() tea.Msg { return followTickMsg{gen: gen, path: path, sig: statSig(path)} }
+}
+
 func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
 	f := &m.follow
 	if !f.on || msg.gen != f.gen || len(m.datasets) == 0 {
@@ -157,7 +168,16 @@ func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
 	}
 	if p := m.datasets[m.cur].Path; p != f.path {
 		// The user switched datasets: watch the one shown now.
-		f.path, f.base, f.stale = p, statSig(p), false
+		f.path, f.needBase, f.stale = p, true, false
+		return m.followLook()
+	}
+	if msg.path != f.path {
+		// A look at a path watched before: look at this one instead.
+		f.needBase = true
+		return m.followLook()
+	}
+	if f.needBase {
+		f.base, f.needBase = msg.sig, false
 		return m.followTick()
 	}
 	switch {
@@ -174,16 +194,18 @@ func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
 
 // followReloaded updates the watch after a reload of ds (by the watch or
 // by r): what is on disk now is the new base.
-func (m *Model) followReloaded(ds *model.Dataset) {
+func (m *Model) followReloaded(ds *model.Dataset) tea.Cmd {
 	f := &m.follow
 	f.reloading = false
 	if !f.on || ds == nil || ds.Path != f.path {
-		return
+		return nil
 	}
 	if f.stale {
 		f.stale = false
-		f.base = statSig(f.path)
+		f.needBase = true // what is on disk now: looked at off the loop
+		return m.followLook()
 	}
+	return nil
 }
 
 // followStatus is the status bar's follow marker.

@@ -55,6 +55,9 @@ func TestFollowGrowingJSONL(t *testing.T) {
 	if !m.follow.on || !strings.Contains(screen(m), "following") {
 		t.Fatalf("--follow did not start following:\n%s", screen(m))
 	}
+	if m.follow.needBase || !m.follow.base.ok {
+		t.Fatalf("the first look (off the event loop) did not set the base: %+v", m.follow)
+	}
 	press(m, "j") // the cursor on a2
 	tick(m)       // nothing changed: no reload
 	if m.follow.reloading {
@@ -99,6 +102,20 @@ func TestFollowGrowingJSONL(t *testing.T) {
 	}
 	if m.follow.stale || !strings.Contains(screen(m), "following") {
 		t.Errorf("following should resume after r:\n%s", screen(m))
+	}
+	if m.follow.needBase || m.follow.base.size != int64(len(sampleLine("b1", "new?"))) {
+		t.Errorf("after r the base is not the file as it is now: %+v", m.follow.base)
+	}
+	// A record appended now is followed again.
+	f, err = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(sampleLine("b2", "newer?"))
+	f.Close()
+	tick(m)
+	if got := m.datasets[0].Records.Len(); got != 2 {
+		t.Errorf("after r and growth: %d records, want 2", got)
 	}
 	// ctrl+r turns it off; ticks of the old loop do nothing then.
 	gen := m.follow.gen
