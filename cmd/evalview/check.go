@@ -55,7 +55,7 @@ errors, 2 when a path cannot be opened at all.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !fast {
-				tuneBatchGC()
+				tuneBatchGC(args)
 			}
 			datasets, openErrs, err := openAll(args, common, !fast, stderr)
 			if err != nil {

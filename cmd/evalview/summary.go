@@ -53,7 +53,7 @@ Exit codes: 0, or 2 when a path cannot be opened at all.`,
   evalview summary --json samples_gsm8k_*.jsonl results_*.json | jq '.datasets[].metrics'`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tuneBatchGC()
+			tuneBatchGC(args)
 			datasets, openErrs, err := openAll(args, common, true, stderr)
 			if err != nil {
 				return err
