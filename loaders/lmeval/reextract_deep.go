@@ -179,7 +179,7 @@ func (x *index) deep(ctx context.Context, progress func(done, total int)) (*mode
 	var streamErr error
 	var streamDone chan struct{}
 	stopStream := func() {}
-	if x.s.comp != jsonl.Plain {
+	if x.s.comp != jsonl.Plain && !x.allPrepared(total) {
 		ch := make(chan fetchedRecord, 2*workers)
 		fetched, streamDone = ch, make(chan struct{})
 		sctx, cancel := context.WithCancel(ctx)

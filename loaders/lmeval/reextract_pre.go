@@ -148,3 +148,27 @@ func (x *index) preparedDoc(i int) (d docResult, ok bool) {
 	d.repeats = pre.repeats
 	return d, true
 }
+
+// allPrepared reports whether the first total records all have a preDoc
+// for their first row and one logged answer per row, so that the deep
+// check need not stream a compressed file again (a record the preDoc
+// still does not serve is read back on its own).
+func (x *index) allPrepared(total int) bool {
+	x.s.mu.RLock()
+	defer x.s.mu.RUnlock()
+	if len(x.s.pre) < total {
+		return false
+	}
+	for i := range total {
+		pre, locs := x.s.pre[i], x.s.rows[i]
+		if pre == nil || len(locs) == 0 || locs[0].line != pre.line {
+			return false
+		}
+		for _, loc := range locs {
+			if !loc.one {
+				return false
+			}
+		}
+	}
+	return true
+}

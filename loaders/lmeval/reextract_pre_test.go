@@ -60,3 +60,30 @@ func TestPreparedDeepMatches(t *testing.T) {
 		t.Fatalf("only %d deep reports compared", reports)
 	}
 }
+
+// TestPreparedDeepCompressed: a compressed file whose docs are all
+// prepared gets the plain file's deep report without being streamed a
+// second time, and one with mismatches as well.
+func TestPreparedDeepCompressed(t *testing.T) {
+	for _, dir := range []string{"../../testdata/lmeval/generated_3filters_8repeats", "../../testdata/lmeval/reextract_mismatch"} {
+		want := deep(t, openOne(t, dir))
+		dss, err := OpenForDeep(gzipCopy(t, dir, nil))
+		if err != nil || len(dss) != 1 {
+			t.Fatalf("%s: %d datasets, %v", dir, len(dss), err)
+		}
+		x := dss[0].Records.(*index)
+		if !x.allPrepared(x.Len()) { // one block, one worker: every doc is
+			t.Errorf("%s: not every doc was prepared: the deep check would stream the file again", dir)
+		}
+		got := deep(t, dss[0])
+		for k := range got.Issues {
+			got.Issues[k].File = ""
+		}
+		for k := range want.Issues {
+			want.Issues[k].File = ""
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: compressed, prepared %+v; plain %+v", dir, got, want)
+		}
+	}
+}
