@@ -74,17 +74,25 @@ func (msg reloadedMsg) applyTo(m *Model) tea.Cmd {
 		m.note = "reload failed: " + msg.err.Error()
 		return nil
 	}
-	look := m.followReloaded(msg.ds)
 	i := -1
 	for k, ds := range m.datasets {
 		if ds == msg.old {
 			i = k
 		}
 	}
-	if i < 0 || msg.ds == nil {
-		return look
+	if msg.ds == nil {
+		return nil
 	}
-	return tea.Batch(look, m.replaceDataset(i, msg.ds))
+	if i < 0 {
+		// Another reload replaced msg.old first: this one is not shown,
+		// and its scan must not read the file for nobody.
+		if s, ok := msg.ds.Records.(model.Stopper); ok {
+			s.Stop()
+		}
+		return nil
+	}
+	m.followReloaded(msg.ds)
+	return m.replaceDataset(i, msg.ds)
 }
 
 // reload reads the current dataset again (`r`), off the event loop.

@@ -193,19 +193,17 @@ func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
 }
 
 // followReloaded updates the watch after a reload of ds (by the watch or
-// by r): what is on disk now is the new base.
-func (m *Model) followReloaded(ds *model.Dataset) tea.Cmd {
+// by r): after a pause for a shrunk file, the loop's next look (the tick
+// loop runs on while paused) is the new base.
+func (m *Model) followReloaded(ds *model.Dataset) {
 	f := &m.follow
 	f.reloading = false
 	if !f.on || ds == nil || ds.Path != f.path {
-		return nil
+		return
 	}
 	if f.stale {
-		f.stale = false
-		f.needBase = true // what is on disk now: looked at off the loop
-		return m.followLook()
+		f.stale, f.needBase = false, true
 	}
-	return nil
 }
 
 // followStatus is the status bar's follow marker.

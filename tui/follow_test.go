@@ -103,6 +103,7 @@ func TestFollowGrowingJSONL(t *testing.T) {
 	if m.follow.stale || !strings.Contains(screen(m), "following") {
 		t.Errorf("following should resume after r:\n%s", screen(m))
 	}
+	tick(m) // the running loop's next look is the new base
 	if m.follow.needBase || m.follow.base.size != int64(len(sampleLine("b1", "new?"))) {
 		t.Errorf("after r the base is not the file as it is now: %+v", m.follow.base)
 	}
@@ -147,5 +148,53 @@ func TestFileSig(t *testing.T) {
 	}
 	if gone := statSig(filepath.Join(dir, "nope")); !gone.shrankFrom(b) || gone.grewFrom(b) {
 		t.Errorf("a missing path: %+v", gone)
+	}
+}
+
+// followTimers counts the follow timers (tea.Tick) cmd leads to, running
+// immediate looks and reloads through m.
+func followTimers(m *Model, cmd tea.Cmd) int {
+	if cmd == nil {
+		return 0
+	}
+	if isTimer(cmd) {
+		if strings.Contains(funcName(cmd), "bubbletea/v2.Tick") {
+			return 1
+		}
+		return 0
+	}
+	msg, ok := runQuick(cmd)
+	if !ok || msg == nil {
+		return 0
+	}
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		n := 0
+		for _, c := range msg {
+			n += followTimers(m, c)
+		}
+		return n
+	case followTickMsg, reloadedMsg:
+		_, next := m.Update(msg)
+		return followTimers(m, next)
+	}
+	return 0
+}
+
+// TestFollowResumeKeepsOneLoop: r after a pause for a shrunk file resumes
+// the running tick loop rather than start a second one (each would look
+// at the path every second, walking a run folder).
+func TestFollowResumeKeepsOneLoop(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "growing.jsonl")
+	os.WriteFile(path, []byte(sampleLine("a1", "first?")+sampleLine("a2", "second?")), 0o600)
+	m := followModel(t, path)
+	os.WriteFile(path, []byte(sampleLine("b1", "new?")), 0o600)
+	_, c := m.Update(followTickMsg{gen: m.follow.gen, path: m.follow.path, sig: statSig(m.follow.path)})
+	if n := followTimers(m, c); !m.follow.stale || n != 1 {
+		t.Fatalf("after the shrink: stale %v, %d timers, want paused with 1", m.follow.stale, n)
+	}
+	_, cmd := m.Update(keyMsg("r"))
+	if n := followTimers(m, cmd); n != 0 {
+		t.Errorf("r started %d more follow loops beside the running one", n)
 	}
 }

@@ -182,3 +182,26 @@ func TestReloadStopsOldWork(t *testing.T) {
 		t.Error("the old dataset's deep run is still kept")
 	}
 }
+
+// TestOverlappingReloadStopsTheLoser: of two reloads of one dataset (r
+// twice, or r during a follow reload), the one that arrives second is not
+// shown, and its index's scan is stopped.
+func TestOverlappingReloadStopsTheLoser(t *testing.T) {
+	old := runValidFixture()
+	m := New([]*model.Dataset{old}, Options{Theme: "dark", Reopen: func(*model.Dataset) (*model.Dataset, error) {
+		return runValidFixture(), nil
+	}})
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	first, second := runValidFixture(), runValidFixture()
+	idx := &stopIndex{Index: second.Records}
+	second.Records = idx
+	send(m, reloadedMsg{old: old, ds: first})
+	send(m, reloadedMsg{old: old, ds: second})
+	if m.datasets[0] != first {
+		t.Fatal("the first reload to arrive is not the one shown")
+	}
+	if !idx.stopped {
+		t.Error("the discarded reload's index was not stopped")
+	}
+}
