@@ -26,21 +26,26 @@ type textArena struct {
 	buf []byte
 }
 
-// maxArenaKeep is the largest buffer a worker keeps from doc to doc: a
-// doc with longer texts (a 200 MB line) gets buffers of its own, which
-// the collector takes back once the doc is done.
+// maxArenaKeep is the largest buffer an arena keeps from doc to doc: a
+// doc with longer texts (a 200 MB line) gets a buffer of its own, of the
+// resps' size, dropped at the next reset (or drop).
 const maxArenaKeep = 8 << 20
 
 // reset forgets the previous doc's texts and makes room for the texts
 // of a resps value of size bytes (decoding never makes a text longer).
 func (a *textArena) reset(size int) {
-	if cap(a.buf) > maxArenaKeep {
-		a.buf = nil
-	}
-	if cap(a.buf) < size && size <= maxArenaKeep {
+	a.drop()
+	if cap(a.buf) < size {
 		a.buf = make([]byte, 0, size)
 	}
 	a.buf = a.buf[:0]
+}
+
+// drop lets go of a buffer bigger than maxArenaKeep.
+func (a *textArena) drop() {
+	if cap(a.buf) > maxArenaKeep {
+		a.buf = nil
+	}
 }
 
 // text decodes the JSON string literal v exactly as decodeString does,

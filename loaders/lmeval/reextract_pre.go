@@ -73,10 +73,19 @@ func (x *index) preparer() func(h *rowHead) *preDoc {
 // repeats are not plain texts (the deep check then reads them itself).
 func prepare(re *reextractor, pipes []*pipe, h *rowHead) *preDoc {
 	sc := preScratchPool.Get().(*preScratch)
-	defer preScratchPool.Put(sc)
 	sc.arena.reset(len(h.Resps))
 	texts, ok := sc.arena.repeatStrings(sc.texts[:0], h.Resps)
-	sc.texts = texts[:0]
+	defer func() {
+		// The pool must not keep the block alive (a line of hundreds of
+		// MB is handed back right after it is indexed): drop every
+		// string into it, and a big arena.
+		clear(texts)
+		sc.texts = texts[:0]
+		sc.quick.reset()
+		sc.quick.forget()
+		sc.arena.drop()
+		preScratchPool.Put(sc)
+	}()
 	if !ok || len(texts) == 0 {
 		return nil
 	}

@@ -3,7 +3,10 @@ package lmeval
 import (
 	"context"
 	"reflect"
+	"runtime"
+	"runtime/debug"
 	"testing"
+	"time"
 
 	"evalview/loaders/lmevalgen"
 )
@@ -85,5 +88,36 @@ func TestPreparedDeepCompressed(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: compressed, prepared %+v; plain %+v", dir, got, want)
 		}
+	}
+}
+
+// TestPrepareLetsTheRowGo: once prepare returns, nothing it pooled still
+// points into the row it read, so the one collection the pipeline forces
+// after a line of hundreds of MB frees that line's buffer.
+func TestPrepareLetsTheRowGo(t *testing.T) {
+	dss, err := OpenForDeep("../../testdata/lmeval/generated_3filters_8repeats")
+	if err != nil || len(dss) == 0 {
+		t.Fatal(err)
+	}
+	prep := dss[0].Records.(*index).preparer()
+	if prep == nil {
+		t.Fatal("no preparer for a generated file")
+	}
+	freed := make(chan struct{})
+	func() {
+		buf := make([]byte, 8<<20)
+		runtime.SetFinalizer(&buf[0], func(*byte) { close(freed) })
+		resps := `[["The answer is 12", "The answer is 13", "#### 5"]]`
+		copy(buf, resps)
+		h := rowHead{Resps: buf[:len(resps)], Target: []byte(`"12"`)}
+		if prep(&h) == nil {
+			t.Error("prepare gave nothing for plain texts")
+		}
+	}()
+	debug.FreeOSMemory() // one collection, as the pipeline does
+	select {
+	case <-freed:
+	case <-time.After(2 * time.Second):
+		t.Error("the row's buffer outlived prepare: something pooled still points into it")
 	}
 }

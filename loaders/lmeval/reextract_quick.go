@@ -92,6 +92,14 @@ func (qs *quickScratch) reset() {
 	qs.owns = qs.owns[:0]
 }
 
+// forget clears the kept buffers' answers, which point into a doc's texts,
+// after reset.
+func (qs *quickScratch) forget() {
+	for _, own := range qs.spare {
+		clear(own[:cap(own)])
+	}
+}
+
 // ownFor returns q's own answers for texts and their tally, computed
 // once per distinct regex step of the doc.
 func (qs *quickScratch) ownFor(q *lmfilter.Quick, texts []string, score *scorer) (*quickOwn, error) {
