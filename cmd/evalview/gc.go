@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+
+	"evalview/loaders/jsonl"
 )
 
 // batchGCPercent is the collector's GOGC for `check` and `summary`. Both
@@ -28,13 +31,18 @@ const (
 )
 
 // tuneBatchGC applies batchGCPercent unless the user set GOGC, and the
-// memory budget for inputs paths unless the user set GOMEMLIMIT.
+// memory budget for inputs paths unless the user set GOMEMLIMIT or an
+// input is compressed: the index of a .jsonl.gz grows with what it holds
+// uncompressed, which its size does not tell.
 func tuneBatchGC(paths []string) {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(batchGCPercent)
 	}
-	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
-		budget := budgetBase + budgetPerInput*float64(inputBytes(paths))
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return
+	}
+	if n, compressed := inputBytes(paths); !compressed {
+		budget := budgetBase + budgetPerInput*float64(n)
 		debug.SetMemoryLimit(int64(heapShare * budget))
 	}
 }
@@ -42,24 +50,54 @@ func tuneBatchGC(paths []string) {
 // maxSizedFiles bounds the files inputBytes looks at in folders.
 const maxSizedFiles = 100_000
 
-// inputBytes is the size of the regular files at paths and in the folders
-// among them (the first maxSizedFiles).
-func inputBytes(paths []string) int64 {
-	var n int64
+// inputBytes is the size of the files at paths and in the folders among
+// them (the first maxSizedFiles), following symbolic links to files and
+// named folders; compressed tells whether any is gzip or zstd.
+func inputBytes(paths []string) (n int64, compressed bool) {
 	files := 0
-	for _, p := range paths {
-		_ = filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			if info, err := d.Info(); err == nil && info.Mode().IsRegular() {
-				n += info.Size()
-			}
-			if files++; files >= maxSizedFiles {
-				return filepath.SkipAll
-			}
-			return nil
-		})
+	add := func(path string, size int64) {
+		n += size
+		files++
+		compressed = compressed || jsonl.IsCompressedName(path)
 	}
-	return n
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		switch {
+		case err != nil:
+		case st.Mode().IsRegular():
+			add(p, st.Size())
+			compressed = compressed || compressedContent(p) // by another name
+		case st.IsDir():
+			root, err := filepath.EvalSymlinks(p)
+			if err != nil {
+				continue
+			}
+			_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return nil
+				}
+				if files >= maxSizedFiles {
+					return filepath.SkipAll
+				}
+				if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+					add(path, info.Size())
+				}
+				return nil
+			})
+		}
+	}
+	return n, compressed
+}
+
+// compressedContent reports whether the file at path starts as gzip or
+// zstd data.
+func compressedContent(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	return jsonl.CompressionOf(head[:n]) != jsonl.Plain
 }
