@@ -28,7 +28,12 @@ type clip struct {
 // source JSON; in the detail, the tab's main text (the first response on
 // Responses, the last prompt turn on Prompt, the selected filter's answer
 // on Filters, the doc on Doc), else the record's source JSON.
-func (m *Model) focusedClip() (clip, bool) {
+func (m *Model) focusedClip() (clip, bool) { return m.focusedClipFor(true) }
+
+// focusedClipFor is focusedClip; without withText the clip's text is left
+// empty where building it costs (the record JSON may read long rows back
+// from the file), for Y, which copies the path only.
+func (m *Model) focusedClipFor(withText bool) (clip, bool) {
 	rec := m.detail.rec
 	if len(m.datasets) == 0 || rec == nil {
 		return clip{}, false
@@ -36,7 +41,13 @@ func (m *Model) focusedClip() (clip, bool) {
 	ds := m.datasets[m.cur]
 	// The whole record's JSON only when it is what is copied: building it
 	// may read a long row's rest back from the file.
-	whole := func() clip { return clip{what: "record JSON", text: recordJSON(rec), path: "."} }
+	whole := func() clip {
+		c := clip{what: "record JSON", path: "."}
+		if withText {
+			c.text = recordJSON(rec)
+		}
+		return c
+	}
 	if m.focus != focusDetail {
 		return whole(), true
 	}
@@ -137,7 +148,7 @@ func recordJSON(rec *model.Record) string {
 
 // copyFocused copies the focused text (`y`), or its path (`Y`).
 func (m *Model) copyFocused(path bool) tea.Cmd {
-	c, ok := m.focusedClip()
+	c, ok := m.focusedClipFor(!path)
 	if !ok {
 		m.note = "nothing to copy: no record is shown"
 		return nil
