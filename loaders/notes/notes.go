@@ -39,6 +39,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"evalview/model"
 )
@@ -280,6 +281,9 @@ func (s *Store) Set(artifact, id string, labels []string, text string) error {
 	return nil
 }
 
+// lockWait is how long lockDir tries for the lock.
+const lockWait = 500 * time.Millisecond
+
 // refresh reads the file again into the store. It fails, keeping the
 // store, when the file cannot be read or no longer holds notes (something
 // else replaced it: writing would destroy it).
@@ -307,15 +311,27 @@ func (s *Store) refresh() error {
 }
 
 // lockDir takes an exclusive lock on folder dir for one read and write of
-// a notes file in it, and returns its release. Locking is best effort (a
-// folder that cannot be opened or locked is written unlocked): it only
-// keeps two evalview windows from interleaving their writes.
+// a notes file in it, and returns its release. Locking is best effort: it
+// only keeps two evalview windows from interleaving their writes, so a
+// folder that cannot be opened or locked within lockWait (another process
+// holding it) is written unlocked rather than freeze the browser, which
+// saves notes on its event loop.
 func lockDir(dir string) func() {
 	f, err := os.Open(dir)
 	if err != nil {
 		return func() {}
 	}
-	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX) != nil {
+	locked := false
+	for deadline := time.Now().Add(lockWait); ; time.Sleep(lockWait / 20) {
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			locked = true
+			break
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+	}
+	if !locked {
 		f.Close()
 		return func() {}
 	}

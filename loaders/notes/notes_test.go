@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSetGetAndReopen(t *testing.T) {
@@ -254,5 +255,25 @@ func TestSetRefusesAFileReplacedByAnother(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(p); string(got) != string(other) {
 		t.Errorf("the other file was changed: %q", got)
+	}
+}
+
+// TestSetDoesNotWaitForeverForTheLock: a folder another process keeps
+// locked delays a write by lockWait at most, and the note is saved.
+func TestSetDoesNotWaitForeverForTheLock(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "n.jsonl")
+	s, _ := Open("art", p)
+	holder := lockDir(dir) // another process's lock, as far as flock knows
+	defer holder()
+	start := time.Now()
+	if err := s.Set("art", "1", []string{"x"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if waited := time.Since(start); waited > 5*lockWait {
+		t.Errorf("Set waited %v for a held lock", waited)
+	}
+	if l, _ := s.Get("art", "1"); len(l) != 1 {
+		t.Errorf("note not saved: %v", l)
 	}
 }
