@@ -15,12 +15,14 @@ import (
 // flexible-extract's "(-?[$0-9.,]{2,})|(-?[0-9]+)"). compileMini turns
 // such a pattern into a list of steps that a plain backtracking loop runs
 // in place, as Python's engine does, so it picks the same match and
-// groups as Python and as Go's leftmost-first regexp. Anything else (a
-// class with non-ASCII members, alternation inside a group, a repeated
-// group, case folding, an assertion) gets no mini form and stays on Go's
-// regexp; so does any search that would take more than a bounded number
-// of steps (findMini reports it), since backtracking can be slow where
-// Go's regexp is linear.
+// groups as Python and as Go's leftmost-first regexp. It also takes a
+// repeated . followed by a literal (gsm8k's "(?s).*#### ") and the end
+// of the text (\z, from a $ without (?m)). Anything else (a class with
+// non-ASCII members, alternation inside a group, a repeated group, case
+// folding, other assertions) gets no mini form and stays on Go's regexp;
+// so does any search that would take more than a bounded number of steps
+// (findMini reports it), since backtracking can be slow where Go's regexp
+// is linear.
 
 // miniOp is what a step matches.
 type miniOp uint8

@@ -14,7 +14,7 @@ import (
 // match a short run of a few kinds of bytes ("The answer is" and digits,
 // commas and dots; flexible-extract's numbers). byteSet finds the bytes a
 // match can contain; a search then runs on one run of such bytes at a
-// time (see goRegexp.each), which holds every match that starts in it,
+// time (see goMatches.next), which holds every match that starts in it,
 // since a match is contiguous and made of those bytes only.
 
 // byteSet is a set of bytes.
