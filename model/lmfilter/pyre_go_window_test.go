@@ -124,3 +124,22 @@ func FuzzWindows(f *testing.F) {
 		checkWindows(t, re.fast, s)
 	})
 }
+
+// FuzzWindowPatterns is FuzzWindows over fuzzed patterns too: any pattern
+// on the Go fast path, searched in windows and with its mini form, finds
+// the matches Go's regexp finds on the whole text.
+func FuzzWindowPatterns(f *testing.F) {
+	for _, p := range windowPatterns {
+		f.Add(p, "The answer is 1,234.5 and #### 7 é \\boxed{x} $12 ab 9x")
+	}
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		if len(pattern) > 64 || len(s) > 4096 {
+			t.Skip()
+		}
+		re, err := CompilePython(pattern)
+		if err != nil || re.fast == nil || re.fast.anchored {
+			t.Skip()
+		}
+		checkWindows(t, re.fast, s)
+	})
+}
