@@ -45,6 +45,8 @@ type batch struct {
 	// crlf is its first line that ended in CR LF, 0 when none did.
 	bom  bool
 	crlf int
+	// huge is set when the block holds the pipeline's one huge slot.
+	huge bool
 }
 
 // blockPool recycles read buffers of blockSize (bigger ones, grown for a
@@ -73,8 +75,9 @@ func (s *scanned) pipeline(r io.Reader, ra io.ReaderAt) error {
 		}()
 	}
 	var readErr error
+	huge := make(chan struct{}, 1) // one block of a huge line at a time
 	go func() {
-		readErr = cutLines(r, ra, func(b *batch) {
+		readErr = cutLines(r, ra, huge, func(b *batch) {
 			order <- b
 			work <- b
 		})
@@ -98,12 +101,13 @@ func (s *scanned) pipeline(r io.Reader, ra io.ReaderAt) error {
 		if cap(b.buf) == blockSize {
 			buf := b.buf[:blockSize]
 			blockPool.Put(&buf)
-		} else if cap(b.buf) >= hugeBlock {
+		} else if b.huge {
 			// A line of hundreds of MB: give its buffer back now rather
 			// than when the heap next doubles, which would keep it
-			// beside the next long line's.
+			// beside the next long line's, and let cutLines grow one.
 			b.buf = nil
 			debug.FreeOSMemory()
+			<-huge
 		}
 	}
 	wg.Wait()
@@ -111,21 +115,26 @@ func (s *scanned) pipeline(r io.Reader, ra io.ReaderAt) error {
 }
 
 // hugeBlock is the buffer size past which a block's memory is returned
-// as soon as the block is indexed.
-const hugeBlock = 64 << 20
+// as soon as the block is indexed, and only one such block is in the
+// pipeline at a time.
+var hugeBlock = 64 << 20 // a variable for tests
 
 // cutLines reads r in blocks and hands each block's complete lines to
 // emit, with 1-based line numbers and byte offsets. It strips a leading
 // byte-order mark and CR before LF, and skips blank lines (still counting
 // them). A line longer than a block grows the block until it fits: to
 // the line's size found ahead through ra when there is one, else by
-// doubling.
-func cutLines(r io.Reader, ra io.ReaderAt, emit func(*batch)) error {
+// doubling. Before growing a block past hugeBlock it sends to huge (when
+// not nil), which the pipeline receives from once that block (marked
+// batch.huge) is indexed: two lines of hundreds of MB close together
+// then do not hold two such buffers at once.
+func cutLines(r io.Reader, ra io.ReaderAt, huge chan struct{}, emit func(*batch)) error {
 	buf := *blockPool.Get().(*[]byte)
 	var (
 		carry int   // bytes of an unfinished line at buf[:carry]
 		base  int64 // file offset of buf[0]
 		line  int
+		held  bool // this buffer holds huge's slot
 	)
 	for {
 		if carry == len(buf) {
@@ -136,6 +145,10 @@ func cutLines(r io.Reader, ra io.ReaderAt, emit func(*batch)) error {
 				if end, ok := lineEnd(ra, base+int64(carry)); ok {
 					size = max(int(end-base)+blockSize, carry+blockSize)
 				}
+			}
+			if size >= hugeBlock && huge != nil && !held {
+				huge <- struct{}{}
+				held = true
 			}
 			grown := make([]byte, size)
 			copy(grown, buf)
@@ -179,6 +192,10 @@ func cutLines(r io.Reader, ra io.ReaderAt, emit func(*batch)) error {
 			base += int64(start)
 		}
 		if len(b.locs) > 0 {
+			// A huge buffer's slot goes with the first block cut from
+			// it (a buffer still without a line end keeps it, its bytes
+			// moving on to the next buffer).
+			b.huge, held = held, false
 			emit(b)
 		} else if cap(buf) == blockSize {
 			spare := buf // a pointer to buf itself would follow its next value

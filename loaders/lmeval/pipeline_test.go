@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,7 +54,7 @@ func TestCutLinesMatchesScanLines(t *testing.T) {
 		// sized to the line found ahead: both cut the same lines.
 		for _, ra := range []io.ReaderAt{nil, bytes.NewReader(data.Bytes())} {
 			got = got[:0]
-			err := cutLines(bytes.NewReader(data.Bytes()), ra, func(b *batch) {
+			err := cutLines(bytes.NewReader(data.Bytes()), ra, nil, func(b *batch) {
 				for i, loc := range b.locs {
 					got = append(got, line{int(loc.line), loc.off, key(b.buf[b.spans[i][0]:b.spans[i][1]])})
 				}
@@ -101,5 +104,55 @@ func TestStopEndsScan(t *testing.T) {
 	}
 	if x.Len() == 0 {
 		t.Error("the stopped index kept no records")
+	}
+}
+
+// TestHugeLinesOneAtATime: lines longer than hugeBlock, back to back, are
+// each cut into a block marked huge, holding the pipeline's one slot, and
+// a whole scan of them ends (the slot is always given back) with every
+// row indexed.
+func TestHugeLinesOneAtATime(t *testing.T) {
+	defer func(old int) { hugeBlock = old }(hugeBlock)
+	hugeBlock = 2 << 20
+	row := func(id int, n int) string {
+		return fmt.Sprintf(`{"doc_id": %d, "doc": {}, "target": "1", "resps": [["%s"]], "filtered_resps": ["1"], "filter": "none", "exact_match": 1.0}`, id, strings.Repeat("x", n))
+	}
+	var data bytes.Buffer
+	for id, n := range []int{10, 3 << 20, 3 << 20, 20, 5 << 20, 30} {
+		data.WriteString(row(id, n) + "\n")
+	}
+	for _, ra := range []io.ReaderAt{nil, bytes.NewReader(data.Bytes())} {
+		huge := make(chan struct{}, 1)
+		marked, lines := 0, 0
+		err := cutLines(bytes.NewReader(data.Bytes()), ra, huge, func(b *batch) {
+			lines += len(b.locs)
+			if b.huge {
+				marked++
+				if len(huge) != 1 {
+					t.Error("a block marked huge does not hold the slot")
+				}
+				<-huge // indexed: the slot is free again
+			}
+		})
+		if err != nil || lines != 6 || marked != 3 {
+			t.Errorf("ReaderAt %v: %d lines, %d huge blocks (%v); want 6 and 3", ra != nil, lines, marked, err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "samples_x.jsonl")
+	os.WriteFile(path, data.Bytes(), 0o644)
+	done := make(chan error, 1)
+	var s *scanned
+	go func() {
+		var err error
+		s, err = scanSamples(path)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil || len(s.sums) != 6 {
+			t.Fatalf("scan: %v, %d records; want 6", err, len(s.sums))
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the scan of back-to-back huge lines never ended")
 	}
 }
