@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"evalview/loaders/jsonl"
 )
@@ -308,4 +309,89 @@ func docEntries(raw []byte) ([]entry, error) {
 		return objectEntries(raw)
 	}
 	return out, err
+}
+
+// unquoteInPlace is unquote writing the decoded text over the literal's
+// own bytes and returning a string that shares them (no allocation): for
+// the repeats of a row of hundreds of MB, which would otherwise be held
+// twice, as JSON and as text. Decoding never needs more room than the
+// escape it replaces (\n is 2 bytes for 1, \uXXXX 6 for at most 3, a
+// surrogate pair 12 for 4), so the write position stays behind the read
+// position. The literal is checked whole before any byte is written: ok
+// false (anything unquote would refuse, and invalid UTF-8, whose U+FFFD
+// takes 3 bytes for 1) leaves raw as it was. raw must be the caller's
+// own: it no longer holds the literal afterwards.
+func unquoteInPlace(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	escapes := false
+	for r := 0; r < len(body); {
+		n, high := plainRun(body[r:])
+		if high && !utf8.Valid(body[r:r+n]) {
+			return "", false
+		}
+		r += n
+		if r == len(body) {
+			break
+		}
+		if body[r] != '\\' || r+1 == len(body) {
+			return "", false // a raw quote or control byte, or a lone backslash
+		}
+		escapes = true
+		switch body[r+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			r += 2
+		case 'u':
+			_, size, ok := unicodeEscape(body[r:])
+			if !ok {
+				return "", false
+			}
+			r += size
+		default:
+			return "", false
+		}
+	}
+	if !escapes {
+		if len(body) == 0 {
+			return "", true
+		}
+		return unsafe.String(&body[0], len(body)), true
+	}
+	w := 0
+	for r := 0; r < len(body); {
+		n, _ := plainRun(body[r:])
+		w += copy(body[w:], body[r:r+n])
+		r += n
+		if r == len(body) {
+			break
+		}
+		var c byte
+		switch body[r+1] {
+		case '"', '\\', '/':
+			c = body[r+1]
+		case 'b':
+			c = '\b'
+		case 'f':
+			c = '\f'
+		case 'n':
+			c = '\n'
+		case 'r':
+			c = '\r'
+		case 't':
+			c = '\t'
+		case 'u':
+			ru, size, _ := unicodeEscape(body[r:]) // read before writing
+			r += size
+			w += utf8.EncodeRune(body[w:], ru)
+			continue
+		}
+		body[w] = c
+		w, r = w+1, r+2
+	}
+	if w == 0 {
+		return "", true
+	}
+	return unsafe.String(&body[0], w), true
 }

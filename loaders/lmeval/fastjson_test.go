@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestUnquoteMatchesEncodingJSON: the fast string decoder agrees with
@@ -114,4 +116,62 @@ func TestPlainRunMatchesNaive(t *testing.T) {
 			t.Fatalf("plainRun(%q) = %d, %v; want %d, %v", b, got, high, want, wantHigh)
 		}
 	}
+}
+
+// TestUnquoteInPlaceMatchesUnquote: decoding over the literal's own bytes
+// gives unquote's text wherever it answers, answers for plain and escaped
+// valid text, and leaves the bytes untouched where it does not.
+func TestUnquoteInPlaceMatchesUnquote(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 8))
+	pieces := []string{`\n`, `\"`, `\\`, `\/`, `\t`, `\u0041`, `\u00e9`, `\u4e2d`, `\ud83d\ude00`, `\ud800`, `\udc00x`, `\u0000`,
+		"é", "中", "\xff", "\xc3", "\x1f", "\"", `\x`, `\u12`, "a", " ", "The answer is 42."}
+	answered := 0
+	for range 20000 {
+		var b strings.Builder
+		b.WriteByte('"')
+		for k := rng.IntN(10); k > 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		if rng.IntN(20) > 0 {
+			b.WriteByte('"')
+		}
+		lit := b.String()
+		want, wantOK := unquote([]byte(lit))
+		buf := []byte(lit)
+		got, ok := unquoteInPlace(buf)
+		if !ok {
+			if string(buf) != lit {
+				t.Fatalf("%q: declined but changed the bytes to %q", lit, buf)
+			}
+			if wantOK && utf8.ValidString(lit) {
+				t.Errorf("%q: declined valid text unquote decodes", lit)
+			}
+			continue
+		}
+		answered++
+		if !wantOK || got != want {
+			t.Fatalf("%q: in place %q (ok), unquote %q (%v)", lit, got, want, wantOK)
+		}
+	}
+	if answered < 5000 {
+		t.Fatalf("only %d literals decoded in place", answered)
+	}
+}
+
+// FuzzUnquoteInPlace: in place or not, the same text; declined, the
+// bytes untouched.
+func FuzzUnquoteInPlace(f *testing.F) {
+	f.Add(`"a\nb\u00e9\ud83d\ude00"`)
+	f.Add(`"plain"`)
+	f.Fuzz(func(t *testing.T, lit string) {
+		want, wantOK := unquote([]byte(lit))
+		buf := []byte(lit)
+		got, ok := unquoteInPlace(buf)
+		switch {
+		case !ok && string(buf) != lit:
+			t.Fatalf("%q: declined but changed the bytes to %q", lit, buf)
+		case ok && (!wantOK || got != want):
+			t.Fatalf("%q: in place %q, unquote %q (%v)", lit, got, want, wantOK)
+		}
+	})
 }

@@ -90,7 +90,16 @@ func (x *index) Record(i int) (*model.Record, error) {
 		// The first row gives the conversation and attempts, built while
 		// the other rows load.
 		if rows[0] = x.loadRow(locs[0]); rows[0].err == nil {
-			fillFromRow(rec, &rows[0].h)
+			inPlace := x.ownsLongRow(locs[0])
+			if inPlace {
+				// The repeats are decoded over the row's own bytes
+				// (fillFromRow): the Raw tab keeps a copy of its head,
+				// and Full reads it back whole.
+				raw := rows[0].raw
+				rows[0].raw = bytes.Clone(raw[:rawHead])
+				rows[0].omitted = len(raw) - rawHead
+			}
+			fillFromRow(rec, &rows[0].h, inPlace)
 		}
 	}
 	wg.Wait()
@@ -212,9 +221,20 @@ func filterResult(filter string, line int, h *rowHead, main string) model.Filter
 	return fr
 }
 
+// ownsLongRow reports whether Record may decode the row at loc in place:
+// a row longer than bigRow that it reads from a plain file into a buffer
+// of its own (an array file's rows stay in the index, and a compressed
+// file's reader caches the rows it hands out).
+func (x *index) ownsLongRow(loc rowLoc) bool {
+	return loc.data == nil && x.s.comp == jsonl.Plain && int(loc.size) > bigRow
+}
+
 // fillFromRow sets what every row of a doc shares: the conversation, the
-// repeats, the doc fields and the target.
-func fillFromRow(rec *model.Record, h *rowHead) {
+// repeats, the doc fields and the target. With inPlace, the repeats'
+// texts are decoded over their own bytes in the row (textInPlace), which
+// is then no longer JSON: for a row of hundreds of MB, which would
+// otherwise be held twice.
+func fillFromRow(rec *model.Record, h *rowHead, inPlace bool) {
 	rec.Target = scalarText(h.Target)
 	if fields, err := objectEntries(h.Doc); err == nil {
 		for _, f := range fields {
@@ -260,12 +280,17 @@ func fillFromRow(rec *model.Record, h *rowHead) {
 		}
 		raws = append(raws, texts...)
 	}
-	decodeTexts(rec.Attempts, raws)
+	decodeTexts(rec.Attempts, raws, inPlace)
 }
 
 // decodeTexts sets each attempt's text from its raw JSON, on both cores
-// when they add up to many MB (a doc with 200 MB of responses).
-func decodeTexts(atts []model.Attempt, raws []json.RawMessage) {
+// when they add up to many MB (a doc with 200 MB of responses), over the
+// raw bytes themselves with inPlace.
+func decodeTexts(atts []model.Attempt, raws []json.RawMessage, inPlace bool) {
+	fastText := fastText
+	if inPlace {
+		fastText = textInPlace
+	}
 	size := 0
 	for _, r := range raws {
 		size += len(r)
@@ -292,6 +317,16 @@ func decodeTexts(atts []model.Attempt, raws []json.RawMessage) {
 	}
 	close(next)
 	wg.Wait()
+}
+
+// textInPlace is fastText decoding a string literal over its own bytes
+// (unquoteInPlace), and copying anything else.
+func textInPlace(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if s, ok := unquoteInPlace(raw); ok {
+		return s
+	}
+	return fastText(raw)
 }
 
 // fillLogLikelihood shows a multiple-choice doc: the shared context as the
