@@ -414,11 +414,22 @@ func browserTrace(bin, path string, wait time.Duration) (trace, error) {
 	defer os.Remove(f.Name())
 	session := fmt.Sprintf("evalbench-%d", os.Getpid())
 	cmdline := fmt.Sprintf("exec env EVALVIEW_TRACE=%s %s %s", shellQuote(f.Name()), shellQuote(bin), shellQuote(path))
-	if out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", cmdline).CombinedOutput(); err != nil {
-		return tr, fmt.Errorf("tmux: %v %s", err, out)
+	// The same session name is used run after run: when the last run's
+	// kill-session took the tmux server down, a new-session that meets
+	// the server on its way out fails ("server exited unexpectedly").
+	// That is tmux's race, not the browser's: try again.
+	var out []byte
+	for try := 0; ; try++ {
+		if out, err = exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", cmdline).CombinedOutput(); err == nil {
+			break
+		}
+		if try == 4 {
+			return tr, fmt.Errorf("tmux: %v %s", err, out)
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 	defer exec.Command("tmux", "kill-session", "-t", session).Run()
-	out, _ := exec.Command("tmux", "list-panes", "-t", session, "-F", "#{pane_pid}").Output()
+	out, _ = exec.Command("tmux", "list-panes", "-t", session, "-F", "#{pane_pid}").Output()
 	pid := strings.TrimSpace(string(out))
 	deadline := time.Now().Add(wait)
 	for time.Now().Before(deadline) {
