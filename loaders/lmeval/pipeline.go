@@ -101,13 +101,15 @@ func (s *scanned) pipeline(r io.Reader, ra io.ReaderAt) error {
 		if cap(b.buf) == blockSize {
 			buf := b.buf[:blockSize]
 			blockPool.Put(&buf)
-		} else if b.huge {
+		} else if cap(b.buf) >= hugeBlock {
 			// A line of hundreds of MB: give its buffer back now rather
 			// than when the heap next doubles, which would keep it
-			// beside the next long line's, and let cutLines grow one.
+			// beside the next long line's.
 			b.buf = nil
 			debug.FreeOSMemory()
-			<-huge
+		}
+		if b.huge {
+			<-huge // cutLines may grow a block for the next one
 		}
 	}
 	wg.Wait()
@@ -124,10 +126,14 @@ var hugeBlock = 64 << 20 // a variable for tests
 // byte-order mark and CR before LF, and skips blank lines (still counting
 // them). A line longer than a block grows the block until it fits: to
 // the line's size found ahead through ra when there is one, else by
-// doubling. Before growing a block past hugeBlock it sends to huge (when
-// not nil), which the pipeline receives from once that block (marked
-// batch.huge) is indexed: two lines of hundreds of MB close together
-// then do not hold two such buffers at once.
+// doubling. Before growing a block to a line's size past hugeBlock (the
+// exact sizing, with ra) it sends to huge (when not nil), and the first
+// block it cuts after that is marked batch.huge: the pipeline receives
+// from huge once that block is indexed, so that two lines of hundreds of
+// MB close together do not hold two such buffers at once. (The slot may
+// travel to a later, small block when the huge buffer held no line but
+// blank ones; it is given back all the same. Doubling, for a compressed
+// stream, takes no slot.)
 func cutLines(r io.Reader, ra io.ReaderAt, huge chan struct{}, emit func(*batch)) error {
 	buf := *blockPool.Get().(*[]byte)
 	var (
@@ -146,7 +152,7 @@ func cutLines(r io.Reader, ra io.ReaderAt, huge chan struct{}, emit func(*batch)
 					size = max(int(end-base)+blockSize, carry+blockSize)
 				}
 			}
-			if size >= hugeBlock && huge != nil && !held {
+			if ra != nil && size >= hugeBlock && huge != nil && !held {
 				huge <- struct{}{}
 				held = true
 			}
