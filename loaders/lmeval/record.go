@@ -120,7 +120,11 @@ func (x *index) Record(i int) (*model.Record, error) {
 		rec.Raw = append(rec.Raw, part)
 		rec.Filters = append(rec.Filters, filterResult(filter, line, &r.h, main))
 	}
-	x.reextract(rec)
+	var doc json.RawMessage
+	if len(rows) > 0 && rows[0].err == nil {
+		doc = rows[0].h.Doc // outside the repeats: intact after decoding in place
+	}
+	x.reextract(rec, doc)
 	return rec, nil
 }
 

@@ -2,9 +2,12 @@ package lmeval
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"evalview/loaders/lmevalgen"
@@ -78,5 +81,38 @@ func TestRecordReadsLongRowsEnds(t *testing.T) {
 		if !reflect.DeepEqual(rec.Filters[j], want) {
 			t.Errorf("row %d: filter %+v, from the whole row %+v", j, rec.Filters[j], want)
 		}
+	}
+}
+
+// TestLongRowKeepsItsDocForMultiChoice: multi_choice_regex reads the doc's
+// choices; for a row over bigRow whose doc reaches past the head the Raw
+// tab keeps, Record still hands the whole doc to re-extraction.
+func TestLongRowKeepsItsDocForMultiChoice(t *testing.T) {
+	dir := t.TempDir()
+	stamp := "2025-01-01T00-00-00.000000"
+	results := `{"results": {"mc": {"alias": "mc", "exact_match,mc": 1.0}}, "configs": {"mc": {"task": "mc", "output_type": "generate_until",
+ "filter_list": [{"name": "mc", "filter": [{"function": "multi_choice_regex", "regex_pattern": "(\\([A-B]\\))"}, {"function": "take_first"}]}],
+ "metric_list": [{"metric": "exact_match"}]}}, "lm_eval_version": "0.4.9.1"}`
+	doc := fmt.Sprintf(`{"context": %q, "choices": ["apples", "pears"]}`, strings.Repeat("c", 2*rawHead))
+	resp := strings.Repeat("thinking. ", bigRow/10) + "so it must be pears"
+	row := fmt.Sprintf(`{"doc_id": 0, "doc": %s, "target": "(B)", "arguments": {"gen_args_0": {"arg_0": "Q?", "arg_1": {}}}, "resps": [[%q]], "filtered_resps": ["(B)"], "filter": "mc", "metrics": ["exact_match"], "exact_match": 1.0}`, doc, resp)
+	os.WriteFile(filepath.Join(dir, "results_"+stamp+".json"), []byte(results), 0o644)
+	os.WriteFile(filepath.Join(dir, "samples_mc_"+stamp+".jsonl"), []byte(row+"\n"), 0o644)
+	dss, err := Open(dir)
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("open: %d datasets, %v", len(dss), err)
+	}
+	rec, err := dss[0].Records.Record(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Raw[0].Omitted == 0 {
+		t.Fatal("the long row was kept whole: the test does not test the head-only case")
+	}
+	if len(rec.Attempts) != 1 || len(rec.Attempts[0].Extractions) != 1 {
+		t.Fatalf("attempts %d, extractions %+v", len(rec.Attempts), rec.Attempts)
+	}
+	if e := rec.Attempts[0].Extractions[0]; e.Answer != "(B)" {
+		t.Errorf("multi_choice_regex re-extracted %q (note %q), want (B) from the doc's choices", e.Answer, e.Note)
 	}
 }

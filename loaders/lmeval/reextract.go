@@ -283,8 +283,11 @@ func (x *index) reextractor() *reextractor {
 // reextract fills rec's attempts' Extractions and adds a
 // reextract-mismatch warning per filter whose logged answer the pipeline
 // does not reproduce.
-func (x *index) reextract(rec *model.Record) {
-	x.eachRun(rec, nil, nil, func(run *pipeRun) { run.addExtractions(rec) })
+//
+// doc is the doc's JSON from its first row (multi_choice_regex reads it):
+// Record passes it because rec.Raw may hold only the head of a long row.
+func (x *index) reextract(rec *model.Record, doc json.RawMessage) {
+	x.eachRun(rec, nil, nil, doc, func(run *pipeRun) { run.addExtractions(rec) })
 }
 
 // runScratch holds what one worker's runs reuse from record to record.
@@ -319,8 +322,9 @@ type pipeRun struct {
 // check share it, so both report the same. texts are the repeats' texts
 // (strings), nil to take them from rec.Attempts; sc, when set, lends the
 // runs buffers reused record after record (the runs' results are then
-// valid only until the next call with sc).
-func (x *index) eachRun(rec *model.Record, texts []any, sc *runScratch, fn func(run *pipeRun)) {
+// valid only until the next call with sc); doc is the doc's JSON, nil to
+// read it from rec.Raw[0] (which must then be the whole first row).
+func (x *index) eachRun(rec *model.Record, texts []any, sc *runScratch, doc json.RawMessage, fn func(run *pipeRun)) {
 	if texts == nil {
 		texts = make([]any, len(rec.Attempts))
 		for i, a := range rec.Attempts {
@@ -364,7 +368,7 @@ func (x *index) eachRun(rec *model.Record, texts []any, sc *runScratch, fn func(
 			continue
 		}
 		if in.Doc == nil && needsDoc(p.p) {
-			in.Doc = docOf(rec)
+			in.Doc = docOf(rec, doc)
 		}
 		run := &pipeRun{fr: fr, p: p, sc: score, note: p.note}
 		if re.em == nil {
@@ -397,12 +401,17 @@ func needsDoc(p lmfilter.Pipeline) bool {
 	return false
 }
 
-// docOf decodes the doc of the record's first row, for multi_choice_regex.
-func docOf(rec *model.Record) map[string]any {
+// docOf decodes the doc of the record's first row, for
+// multi_choice_regex: raw when given, else the row in rec.Raw[0].
+func docOf(rec *model.Record, raw json.RawMessage) map[string]any {
+	var doc map[string]any
+	if raw != nil {
+		_ = json.Unmarshal(raw, &doc)
+		return doc
+	}
 	if len(rec.Raw) == 0 {
 		return nil
 	}
-	var doc map[string]any
 	_ = jsonl.Skim(rec.Raw[0].JSON, func(f jsonl.Field) error {
 		if f.Key == "doc" {
 			_ = json.Unmarshal(f.Value, &doc)

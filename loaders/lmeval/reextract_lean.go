@@ -72,7 +72,7 @@ func (x *index) deepDocRuns(rec *model.Record, strs []string, r *deepReader) doc
 	// Filters with the same per-repeat steps (score-first, maj@64, maj@8)
 	// share each repeat's own answer (pipeRun.shared): count them once.
 	counted := map[string]compare.RepeatCount{}
-	x.eachRun(rec, texts, &r.scratch, func(run *pipeRun) {
+	x.eachRun(rec, texts, &r.scratch, nil, func(run *pipeRun) {
 		d.defaulted = d.defaulted || run.p.defaulted
 		rc, ok := counted[run.p.perRepeatKey]
 		if !ok || !run.shared || run.err != nil {
