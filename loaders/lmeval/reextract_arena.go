@@ -89,6 +89,28 @@ func (a *textArena) text(v []byte) (string, bool) {
 // (invalid UTF-8, \u escapes, other values, [logprob, is_greedy]-like
 // pairs): repeatTextsWith then decides, as before.
 func (a *textArena) repeatStrings(texts []string, resps []byte) ([]string, bool) {
+	return walkStrings(texts, resps, a.scanText)
+}
+
+// repeatStringsInPlace is repeatStrings decoding each text over its own
+// bytes in resps (unquoteInPlace), without an arena: for a row of hundreds
+// of MB, whose texts would otherwise be held twice. The caller must own
+// resps and not read it as JSON afterwards (even when ok is false: texts
+// before the one declined are decoded already).
+func repeatStringsInPlace(texts []string, resps []byte) ([]string, bool) {
+	return walkStrings(texts, resps, func(b []byte, i int) (string, int, bool) {
+		end, ok := stringEnd(b, i)
+		if !ok {
+			return "", 0, false
+		}
+		s, ok := unquoteInPlace(b[i:end])
+		return s, end, ok
+	})
+}
+
+// walkStrings is repeatStrings with scan decoding the string literal at
+// b[i] and returning the offset just past it.
+func walkStrings(texts []string, resps []byte, scan func(b []byte, i int) (string, int, bool)) ([]string, bool) {
 	i := skipSpace(resps, 0)
 	if i >= len(resps) || resps[i] != '[' {
 		return texts, false
@@ -104,7 +126,7 @@ func (a *textArena) repeatStrings(texts []string, resps []byte) ([]string, bool)
 		}
 		switch resps[i] {
 		case '"':
-			s, end, ok := a.scanText(resps, i)
+			s, end, ok := scan(resps, i)
 			if !ok {
 				return texts, false
 			}
@@ -122,7 +144,7 @@ func (a *textArena) repeatStrings(texts []string, resps []byte) ([]string, bool)
 				if i >= len(resps) || resps[i] != '"' {
 					return texts, false
 				}
-				s, end, ok := a.scanText(resps, i)
+				s, end, ok := scan(resps, i)
 				if !ok {
 					return texts, false
 				}

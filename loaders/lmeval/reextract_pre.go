@@ -73,8 +73,18 @@ func (x *index) preparer() func(h *rowHead) *preDoc {
 // repeats are not plain texts (the deep check then reads them itself).
 func prepare(re *reextractor, pipes []*pipe, h *rowHead) *preDoc {
 	sc := preScratchPool.Get().(*preScratch)
-	sc.arena.reset(len(h.Resps))
-	texts, ok := sc.arena.repeatStrings(sc.texts[:0], h.Resps)
+	var texts []string
+	var ok bool
+	if len(h.Resps) > bigRow {
+		// The block is the pipeline's, read for this row only, and the
+		// parse is done with its repeats (attemptCount came before): a
+		// long row's texts are decoded over their own bytes rather than
+		// copied beside them.
+		texts, ok = repeatStringsInPlace(sc.texts[:0], h.Resps)
+	} else {
+		sc.arena.reset(len(h.Resps))
+		texts, ok = sc.arena.repeatStrings(sc.texts[:0], h.Resps)
+	}
 	defer func() {
 		// The pool must not keep the block alive (a line of hundreds of
 		// MB is handed back right after it is indexed): drop every

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"testing"
 	"time"
 
@@ -119,5 +120,34 @@ func TestPrepareLetsTheRowGo(t *testing.T) {
 	case <-freed:
 	case <-time.After(2 * time.Second):
 		t.Error("the row's buffer outlived prepare: something pooled still points into it")
+	}
+}
+
+// TestPreparedLongRowMatches: a doc whose row is over bigRow is prepared
+// with its texts decoded over the block's own bytes, and its findings are
+// the plain deep check's.
+func TestPreparedLongRowMatches(t *testing.T) {
+	gen, err := lmevalgen.Generate(lmevalgen.Config{Dir: t.TempDir(), Docs: 3, Repeats: 4, LongLine: 3 * bigRow / 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := deep(t, openOne(t, gen.SamplesPath))
+	dss, err := OpenForDeep(gen.SamplesPath)
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("%d datasets, %v", len(dss), err)
+	}
+	x := dss[0].Records.(*index)
+	i, ok := x.s.docs[strconv.Itoa(gen.LongDoc)]
+	if !ok {
+		t.Fatal("long doc not indexed")
+	}
+	if x.s.rows[i][0].size <= uint32(bigRow) {
+		t.Fatalf("the long doc's row is %d bytes, not over bigRow", x.s.rows[i][0].size)
+	}
+	if _, ok := x.preparedDoc(i); !ok {
+		t.Error("the long doc was not prepared")
+	}
+	if got := deep(t, dss[0]); !reflect.DeepEqual(got, want) {
+		t.Errorf("prepared %+v, plain %+v", got, want)
 	}
 }
