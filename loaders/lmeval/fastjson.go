@@ -44,6 +44,10 @@ func fastText(raw []byte) string {
 	return scalarText(raw)
 }
 
+// shortEscapes maps the letter of each two-byte JSON escape (\n, \", ...)
+// to the byte it stands for; 0 for any other letter (\u is read apart).
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
 // unquote decodes a JSON string literal as encoding/json does (invalid
 // UTF-8 and lone surrogates become U+FFFD). ok is false when raw is not a
 // well-formed string literal.
@@ -76,20 +80,10 @@ func unquote(raw []byte) (string, bool) {
 		if body[0] != '\\' || len(body) < 2 {
 			return "", false // a raw quote or control byte
 		}
-		switch c := body[1]; c {
-		case '"', '\\', '/':
-			b.WriteByte(c)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'u':
+		switch c := body[1]; {
+		case shortEscapes[c] != 0:
+			b.WriteByte(shortEscapes[c])
+		case c == 'u':
 			r, n, ok := unicodeEscape(body)
 			if !ok {
 				return "", false
@@ -340,10 +334,10 @@ func unquoteInPlace(raw []byte) (string, bool) {
 			return "", false // a raw quote or control byte, or a lone backslash
 		}
 		escapes = true
-		switch body[r+1] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		switch c := body[r+1]; {
+		case shortEscapes[c] != 0:
 			r += 2
-		case 'u':
+		case c == 'u':
 			_, size, ok := unicodeEscape(body[r:])
 			if !ok {
 				return "", false
@@ -367,27 +361,13 @@ func unquoteInPlace(raw []byte) (string, bool) {
 		if r == len(body) {
 			break
 		}
-		var c byte
-		switch body[r+1] {
-		case '"', '\\', '/':
-			c = body[r+1]
-		case 'b':
-			c = '\b'
-		case 'f':
-			c = '\f'
-		case 'n':
-			c = '\n'
-		case 'r':
-			c = '\r'
-		case 't':
-			c = '\t'
-		case 'u':
+		if body[r+1] == 'u' {
 			ru, size, _ := unicodeEscape(body[r:]) // read before writing
 			r += size
 			w += utf8.EncodeRune(body[w:], ru)
 			continue
 		}
-		body[w] = c
+		body[w] = shortEscapes[body[r+1]]
 		w, r = w+1, r+2
 	}
 	if w == 0 {

@@ -235,21 +235,10 @@ func unquoteTo(h hash.Hash, body []byte) bool {
 		if body[0] != '\\' || len(body) < 2 {
 			return false // a raw quote or control byte
 		}
-		var c byte
-		switch body[1] {
-		case '"', '\\', '/':
-			c = body[1]
-		case 'b':
-			c = '\b'
-		case 'f':
-			c = '\f'
-		case 'n':
-			c = '\n'
-		case 'r':
-			c = '\r'
-		case 't':
-			c = '\t'
-		case 'u':
+		c := shortEscapes[body[1]]
+		switch {
+		case c != 0:
+		case body[1] == 'u':
 			r, n, ok := unicodeEscape(body)
 			if !ok {
 				return false

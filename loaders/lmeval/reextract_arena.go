@@ -215,23 +215,12 @@ func (a *textArena) scanText(b []byte, i int) (s string, end int, ok bool) {
 			a.buf = a.buf[:start]
 			return "", 0, false // a control byte
 		}
-		switch e := b[i+1]; e {
-		case '"', '\\', '/':
-			a.buf = append(a.buf, e)
-		case 'b':
-			a.buf = append(a.buf, '\b')
-		case 'f':
-			a.buf = append(a.buf, '\f')
-		case 'n':
-			a.buf = append(a.buf, '\n')
-		case 'r':
-			a.buf = append(a.buf, '\r')
-		case 't':
-			a.buf = append(a.buf, '\t')
-		default: // \u and invalid escapes
+		e := shortEscapes[b[i+1]]
+		if e == 0 { // \u and invalid escapes
 			a.buf = a.buf[:start]
 			return "", 0, false
 		}
+		a.buf = append(a.buf, e)
 		i += 2
 		n, high = plainRun(b[i:])
 	}

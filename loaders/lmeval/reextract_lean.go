@@ -323,20 +323,10 @@ func appendUnescaped(dst, in []byte) ([]byte, unescapeStatus) {
 		if len(in) < 2 {
 			return dst, unescapeBad
 		}
-		switch c := in[1]; c {
-		case '"', '\\', '/':
-			dst = append(dst, c)
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
+		switch c := in[1]; {
+		case shortEscapes[c] != 0:
+			dst = append(dst, shortEscapes[c])
+		case c == 'u':
 			r, ok := parseHex4(in[2:])
 			if !ok || !utf8.ValidRune(r) {
 				return dst, unescapeSlow // surrogates pair up or become U+FFFD
