@@ -96,47 +96,9 @@ func (q *Quick) Answer(own []string) (answer string, ok bool) {
 	if !q.vote {
 		return own[0], true
 	}
-	// Counter.most_common(1): the highest count, the first seen on a tie.
-	type bucket struct {
-		v     string
-		count int
-	}
-	var small [16]bucket
-	buckets := small[:0]
-	var index map[string]int
+	var votes counter[string]
 	for _, v := range own {
-		b := -1
-		if index != nil {
-			if k, ok := index[v]; ok {
-				b = k
-			}
-		} else {
-			for k := range buckets {
-				if buckets[k].v == v {
-					b = k
-					break
-				}
-			}
-		}
-		if b >= 0 {
-			buckets[b].count++
-			continue
-		}
-		buckets = append(buckets, bucket{v, 1})
-		if index != nil {
-			index[v] = len(buckets) - 1
-		} else if len(buckets) > len(small) {
-			index = make(map[string]int, 2*len(buckets))
-			for k, bk := range buckets {
-				index[bk.v] = k
-			}
-		}
+		votes.add(v)
 	}
-	best := 0
-	for k := range buckets {
-		if buckets[k].count > buckets[best].count {
-			best = k
-		}
-	}
-	return buckets[best].v, true
+	return votes.keys[votes.top()], true
 }

@@ -3,7 +3,6 @@ package lmfilter
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -133,16 +132,8 @@ func (ex *executor) majorityVote() error {
 	if len(elems) == 0 {
 		return fmt.Errorf("list index out of range (majority vote over no responses)")
 	}
-	type bucket struct {
-		key   hashKey
-		first item
-		count int
-	}
-	// Repeats agree a lot (a handful of distinct answers among 64): a
-	// scan of the buckets finds an answer's faster than a map would,
-	// until there are many.
-	var index map[hashKey]int
-	buckets := make([]bucket, 0, 8)
+	var votes counter[hashKey]
+	var firsts []item // each answer's first repeat, by position
 	for _, it := range elems {
 		key, err := keyOf(it.v)
 		if err != nil {
@@ -151,39 +142,16 @@ func (ex *executor) majorityVote() error {
 		if it.origin >= 0 {
 			ex.consumed[it.origin] = true
 		}
-		b := -1
-		if index != nil {
-			if k, ok := index[key]; ok {
-				b = k
-			}
-		} else {
-			for k := range buckets {
-				if buckets[k].key == key {
-					b = k
-					break
-				}
-			}
-		}
-		if b >= 0 {
-			buckets[b].count++
-			continue
-		}
-		buckets = append(buckets, bucket{key: key, first: it, count: 1})
-		if index == nil && len(buckets) > 16 {
-			index = make(map[hashKey]int, 2*len(buckets))
-			for k, bk := range buckets {
-				index[bk.key] = k
-			}
-		} else if index != nil {
-			index[key] = len(buckets) - 1
+		if _, isNew := votes.add(key); isNew {
+			firsts = append(firsts, it)
 		}
 	}
-	slices.SortStableFunc(buckets, func(a, b bucket) int { return b.count - a.count })
-	ex.votes = make([]Vote, len(buckets))
-	for i, b := range buckets {
-		ex.votes[i] = Vote{Answer: valueText(b.first.v), Count: b.count}
+	order := votes.mostCommon()
+	ex.votes = make([]Vote, len(order))
+	for i, pos := range order {
+		ex.votes[i] = Vote{Answer: valueText(firsts[pos].v), Count: votes.counts[pos]}
 	}
-	ex.setList([]item{{v: buckets[0].first.v, origin: -1, off: -1}})
+	ex.setList([]item{{v: firsts[order[0]].v, origin: -1, off: -1}})
 	return nil
 }
 
