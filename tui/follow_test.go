@@ -154,31 +154,14 @@ func TestFileSig(t *testing.T) {
 // followTimers counts the follow timers (tea.Tick) cmd leads to, running
 // immediate looks and reloads through m.
 func followTimers(m *Model, cmd tea.Cmd) int {
-	if cmd == nil {
-		return 0
-	}
-	if isTimer(cmd) {
-		if strings.Contains(funcName(cmd), "bubbletea/v2.Tick") {
-			return 1
+	return countTicks(cmd, func(msg tea.Msg) (tea.Cmd, bool) {
+		switch msg.(type) {
+		case followTickMsg, reloadedMsg:
+			_, next := m.Update(msg)
+			return next, true
 		}
-		return 0
-	}
-	msg, ok := runQuick(cmd)
-	if !ok || msg == nil {
-		return 0
-	}
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		n := 0
-		for _, c := range msg {
-			n += followTimers(m, c)
-		}
-		return n
-	case followTickMsg, reloadedMsg:
-		_, next := m.Update(msg)
-		return followTimers(m, next)
-	}
-	return 0
+		return nil, false
+	})
 }
 
 // TestFollowResumeKeepsOneLoop: r after a pause for a shrunk file resumes

@@ -73,6 +73,13 @@ func TestReloadKeepsRunThresholdAndHighScoreFilter(t *testing.T) {
 // is not counted), expanding batches.
 func ticks(t *testing.T, cmd tea.Cmd) int {
 	t.Helper()
+	return countTicks(cmd, nil)
+}
+
+// countTicks counts the tea.Tick timers cmd would start, expanding
+// batches and, when feed takes a message (it returns true), following the
+// command the model answers it with.
+func countTicks(cmd tea.Cmd, feed func(tea.Msg) (tea.Cmd, bool)) int {
 	if cmd == nil {
 		return 0
 	}
@@ -83,16 +90,22 @@ func ticks(t *testing.T, cmd tea.Cmd) int {
 		return 0
 	}
 	msg, ok := runQuick(cmd)
-	if !ok {
+	if !ok || msg == nil {
 		return 0
 	}
-	n := 0
 	if b, ok := msg.(tea.BatchMsg); ok {
+		n := 0
 		for _, c := range b {
-			n += ticks(t, c)
+			n += countTicks(c, feed)
+		}
+		return n
+	}
+	if feed != nil {
+		if next, ok := feed(msg); ok {
+			return countTicks(next, feed)
 		}
 	}
-	return n
+	return 0
 }
 
 func TestReloadStartsNoSecondPollLoop(t *testing.T) {

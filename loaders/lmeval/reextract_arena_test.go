@@ -112,21 +112,8 @@ func TestRepeatStringsMatchesRepeatTexts(t *testing.T) {
 		case 2:
 			resps = strings.Replace(resps, ",", "", 1)
 		}
-		var a textArena
-		a.reset(len(resps))
-		got, ok := a.repeatStrings(nil, []byte(resps))
-		if !ok {
-			continue
-		}
-		answered++
-		want, wantOK := repeatTexts(nil, []byte(resps))
-		if !wantOK || len(got) != len(want) {
-			t.Fatalf("%q: walk %q, repeatTexts %q (%v)", resps, got, want, wantOK)
-		}
-		for k := range got {
-			if got[k] != want[k] {
-				t.Fatalf("%q text %d: walk %q, repeatTexts %q", resps, k, got[k], want[k])
-			}
+		if checkWalk(t, resps) {
+			answered++
 		}
 	}
 	if answered < 500 {
@@ -141,25 +128,39 @@ func TestRepeatStringsMatchesRepeatTexts(t *testing.T) {
 	}
 }
 
-// FuzzRepeatStrings: the one-pass walk never disagrees with repeatTexts.
+// FuzzRepeatStrings: the one-pass walks never disagree with repeatTexts.
 func FuzzRepeatStrings(f *testing.F) {
 	f.Add(`["The answer is 4.", "a\nb"]`)
 	f.Add(`[["x", "y"], ["z"]]`)
-	f.Fuzz(func(t *testing.T, resps string) {
-		var a textArena
-		a.reset(len(resps))
-		got, ok := a.repeatStrings(nil, []byte(resps))
-		if !ok {
-			return
+	f.Fuzz(func(t *testing.T, resps string) { checkWalk(t, resps) })
+}
+
+// checkWalk runs the arena's walk and the in-place one on resps and
+// requires repeatTexts's texts wherever they answer; it reports whether
+// the arena's walk answered.
+func checkWalk(t *testing.T, resps string) bool {
+	t.Helper()
+	var a textArena
+	a.reset(len(resps))
+	got, ok := a.repeatStrings(nil, []byte(resps))
+	inPlace, inOK := repeatStringsInPlace(nil, []byte(resps))
+	want, wantOK := repeatTexts(nil, []byte(resps))
+	for _, w := range []struct {
+		name  string
+		texts []string
+		ok    bool
+	}{{"walk", got, ok}, {"in-place walk", inPlace, inOK}} {
+		if !w.ok {
+			continue
 		}
-		want, wantOK := repeatTexts(nil, []byte(resps))
-		if !wantOK || len(got) != len(want) {
-			t.Fatalf("%q: walk %q, repeatTexts %q (%v)", resps, got, want, wantOK)
+		if !wantOK || len(w.texts) != len(want) {
+			t.Fatalf("%q: %s %q, repeatTexts %q (%v)", resps, w.name, w.texts, want, wantOK)
 		}
-		for k := range got {
-			if got[k] != want[k] {
-				t.Fatalf("%q text %d: walk %q, repeatTexts %q", resps, k, got[k], want[k])
+		for k := range w.texts {
+			if w.texts[k] != want[k] {
+				t.Fatalf("%q text %d: %s %q, repeatTexts %q", resps, k, w.name, w.texts[k], want[k])
 			}
 		}
-	})
+	}
+	return ok
 }
