@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"evalview/model"
-	"evalview/model/compare"
 )
 
 // Deep work while indexing. check and summary run the deep check right
@@ -120,7 +119,7 @@ func prepare(re *reextractor, pipes []*pipe, h *rowHead) *preDoc {
 
 // preparedDoc is deepDoc's findings for record i from its preDoc; ok is
 // false when the usual way must run.
-func (x *index) preparedDoc(i int) (d docResult, ok bool) {
+func (x *index) preparedDoc(i int) (docResult, bool) {
 	x.s.mu.RLock()
 	var pre *preDoc
 	if i < len(x.s.pre) {
@@ -130,10 +129,10 @@ func (x *index) preparedDoc(i int) (d docResult, ok bool) {
 	sum := x.s.sums[i]
 	x.s.mu.RUnlock()
 	if pre == nil || len(locs) == 0 || locs[0].line != pre.line {
-		return d, false
+		return docResult{}, false
 	}
 	re := x.reextractor()
-	var issues []model.Issue
+	found := make([]finding, 0, len(locs))
 	for _, loc := range locs {
 		if !loc.one || int(loc.filter) >= len(sum.Outcomes) {
 			return docResult{}, false
@@ -152,20 +151,11 @@ func (x *index) preparedDoc(i int) (d docResult, ok bool) {
 			return docResult{}, false
 		}
 		f := pre.filters[k]
-		logged := sum.Outcomes[loc.filter].Answer
-		if f.answer != logged {
-			fr := model.FilterResult{Filter: name, Line: int(loc.line)}
-			issues = append(issues, re.mismatch(sum.ID, fr, p, logged, f.answer))
-		}
-		d.defaulted = d.defaulted || p.defaulted
-		if f.n > 0 {
-			d.counts = append(d.counts, filterCount{name, compare.RepeatCount{N: f.n, C: f.c}})
-		}
+		logged := sum.Outcomes[loc.filter].Answer // the row's one answer (loc.one)
+		fr := model.FilterResult{Filter: name, Line: int(loc.line), Answer: logged, Answers: []string{logged}}
+		found = append(found, finding{fr: fr, p: p, answer: f.answer, n: f.n, c: f.c})
 	}
-	x.countOnce(sum.ID, len(issues))
-	d.issues = issues
-	d.repeats = pre.repeats
-	return d, true
+	return x.findings(sum.ID, found, pre.repeats), true
 }
 
 // allPrepared reports whether the first total records all have a preDoc

@@ -30,19 +30,18 @@ type quickOwn struct {
 
 // quickDoc is deepDoc's re-extraction of a lean record on the quick
 // path; ok is false when a filter or a repeat needs the executor.
-func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (d docResult, ok bool) {
+func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (docResult, bool) {
 	re := x.reextractor()
 	if re.skip || len(texts) == 0 {
-		return d, false
+		return docResult{}, false
 	}
 	generate := false
 	for _, fr := range rec.Filters {
 		generate = generate || fr.Answers != nil
 	}
 	if !generate {
-		return d, false
+		return docResult{}, false
 	}
-	strs := texts
 	pipes := make([]*pipe, len(rec.Filters))
 	x.re.mu.Lock()
 	for k, fr := range rec.Filters {
@@ -51,18 +50,18 @@ func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (d
 	x.re.mu.Unlock()
 	for _, p := range pipes {
 		if p != nil && p.quick == nil {
-			return d, false
+			return docResult{}, false
 		}
 	}
 	qs.reset()
 	score := re.newScorer(rec.Target)
-	var issues []model.Issue
+	found := make([]finding, 0, len(rec.Filters))
 	for k, fr := range rec.Filters {
 		p := pipes[k]
 		if p == nil {
 			continue
 		}
-		o, err := qs.ownFor(p.quick, strs, score)
+		o, err := qs.ownFor(p.quick, texts, score)
 		if err != nil {
 			return docResult{}, false // the executor words the error
 		}
@@ -70,18 +69,38 @@ func (x *index) quickDoc(rec *model.Record, texts []string, qs *quickScratch) (d
 		if !ok {
 			return docResult{}, false
 		}
-		d.defaulted = d.defaulted || p.defaulted
-		if len(fr.Answers) == 1 && answer != fr.Answers[0] {
-			issues = append(issues, re.mismatch(rec.ID, fr, p, fr.Answers[0], answer))
+		found = append(found, finding{fr: fr, p: p, answer: answer, n: o.n, c: o.c})
+	}
+	return x.findings(rec.ID, found, len(texts)), true
+}
+
+// finding is one filter's re-extraction of a doc on the quick path: its
+// answer and right repeats, beside the filter's logged answers (fr).
+type finding struct {
+	fr     model.FilterResult
+	p      *pipe
+	answer string
+	n, c   int
+}
+
+// findings is deepDoc's result from a doc's findings, in row order: a
+// reextract-mismatch warning per filter whose one logged answer the
+// pipeline does not give (counted once in the doc's summary), the right
+// repeats per filter, as eachRun's path reports them.
+func (x *index) findings(id string, found []finding, repeats int) docResult {
+	d := docResult{repeats: repeats}
+	re := x.reextractor()
+	for _, f := range found {
+		d.defaulted = d.defaulted || f.p.defaulted
+		if len(f.fr.Answers) == 1 && f.answer != f.fr.Answers[0] {
+			d.issues = append(d.issues, re.mismatch(id, f.fr, f.p, f.fr.Answers[0], f.answer))
 		}
-		if o.n > 0 {
-			d.counts = append(d.counts, filterCount{fr.Filter, compare.RepeatCount{N: o.n, C: o.c}})
+		if f.n > 0 {
+			d.counts = append(d.counts, filterCount{f.fr.Filter, compare.RepeatCount{N: f.n, C: f.c}})
 		}
 	}
-	x.countOnce(rec.ID, len(issues))
-	d.issues = issues
-	d.repeats = len(texts)
-	return d, true
+	x.countOnce(id, len(d.issues))
+	return d
 }
 
 // reset forgets the previous doc's own answers, keeping their buffers.
