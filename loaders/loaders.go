@@ -75,6 +75,9 @@ type format struct {
 	// detected, not forced, its datasets get a warning that says so and
 	// names --as.
 	fallback bool
+	// present, when set, fills a dataset's Presentation after the
+	// format's loader built it (formats whose loader leaves it zero).
+	present func(*model.Dataset)
 }
 
 func formats() []format {
@@ -83,10 +86,22 @@ func formats() []format {
 		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, open: runzip.Open},
 		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, open: sample.Open, each: sample.Each},
 		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, open: testset.Open, each: testset.Each},
-		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open},
-		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open},
+		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
+		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
-		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, open: plain.Open, each: plain.Each, fallback: true},
+		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
+	}
+}
+
+// presented hands fn the format's datasets with their Presentation
+// filled by f.present, when the format has one.
+func (f format) presented(fn func(*model.Dataset) error) func(*model.Dataset) error {
+	if f.present == nil {
+		return fn
+	}
+	return func(ds *model.Dataset) error {
+		f.present(ds)
+		return fn(ds)
 	}
 }
 
@@ -196,11 +211,12 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 		}
 		f, _ := formatOf(k)
 		f = f.with(opt)
-		hand := call
+		hand := f.presented(call)
 		if f.fallback && opt.As == "" {
+			presented := hand
 			hand = func(ds *model.Dataset) error {
 				noteFallback(ds)
-				return call(ds)
+				return presented(ds)
 			}
 		}
 		if isDir && stream && f.each != nil {
@@ -233,12 +249,13 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 	for _, k := range order {
 		f, _ := formatOf(k)
 		f = f.with(opt)
+		hand := f.presented(call)
 		ds, err := f.openMany(groups[k])
 		if err != nil {
 			errs = append(errs, wrapOpen(strings.Join(groups[k], ", "), err))
 		}
 		for _, d := range ds {
-			if err := call(d); err != nil {
+			if err := hand(d); err != nil {
 				return stop(err)
 			}
 		}

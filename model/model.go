@@ -118,6 +118,12 @@ type DeepReport struct {
 	PassAtK map[string]map[int]float64
 	// Repeats is the number of repeats per record (the most seen).
 	Repeats int
+	// Reextracted counts the filter rows (a record under one filter)
+	// whose pipeline the pass re-applied; 0 when it re-extracted nothing
+	// (a multiple-choice task, one scored by its own code, filters it
+	// cannot run), so that no view says the logged answers agree with a
+	// re-extraction that did not happen.
+	Reextracted int
 }
 
 // RawSearcher is implemented by indexes that can look for text in their

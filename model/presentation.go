@@ -28,6 +28,10 @@ type Presentation struct {
 	Tabs []DetailTab
 	// Attempts is how the Responses tab lays attempts out and names them.
 	Attempts AttemptsLayout
+	// AttemptScore is what an attempt's score (Attempt.Weighted) is
+	// called in its heading: "weighted" for a run's weighted score; ""
+	// says "score".
+	AttemptScore string
 	// RawText shows message and response text raw until the user asks
 	// for markdown (m): lm-eval output is math and chains of thought,
 	// where `*`, `_` and `\` are arithmetic and LaTeX, not emphasis.

@@ -301,6 +301,11 @@ type Attempt struct {
 	// run attempts, 0-based repeat index for lm-eval shown as #1...).
 	Index int
 	Text  string
+	// NoText says why Text is absent when the artifact does not hold the
+	// response at all ("not in this run: no sample file has sample_index
+	// 3", for a run's score without its sample), as opposed to a response
+	// that is empty; "" when Text is the artifact's own.
+	NoText string
 	// Status is the attempt's own outcome (run: ok/error; Sample: judged).
 	Status Status
 	// StatusText is the artifact's own status word, when it has one.

@@ -28,3 +28,62 @@ type Scoring struct {
 	// ("what the site's high-score list returns"); "" says nothing.
 	HighScores string
 }
+
+// StatusAt is the status, at pass threshold t, of a record or attempt
+// scored on a judge's scale whose status as read is st: a score at or
+// above t passes, one under it fails. Only a pass or a fail with a score
+// is decided again: an error stays an error and an unscored record stays
+// unscored, whatever the threshold. Loaders set statuses with it at the
+// artifact's own threshold; the browser (t, +, -, --threshold), `summary`
+// and `export --threshold` read them again with it at the one the user
+// chose, so the list's glyphs, the header's counts and the exported
+// statuses cannot disagree.
+func StatusAt(st Status, score float64, hasScore bool, t float64) Status {
+	if (st != StatusPass && st != StatusFail) || !hasScore || score != score {
+		return st
+	}
+	if score >= t {
+		return StatusPass
+	}
+	return StatusFail
+}
+
+// SummaryAt returns s with its status, and its outcomes' statuses, read at
+// threshold t (StatusAt). A nil Scoring (a dataset not scored on a
+// judge's scale) returns s as it is. s's outcomes are shared with the
+// index and copied before they change.
+func (sc *Scoring) SummaryAt(s Summary, t float64) Summary {
+	if sc == nil {
+		return s
+	}
+	s.Status = StatusAt(s.Status, s.Score, s.HasScore, t)
+	if len(s.Outcomes) > 0 {
+		os := make([]Outcome, len(s.Outcomes))
+		for i, o := range s.Outcomes {
+			o.Status = StatusAt(o.Status, o.Score, o.HasScore, t)
+			os[i] = o
+		}
+		s.Outcomes = os
+	}
+	return s
+}
+
+// RecordAt returns r with its status and its attempts' statuses read at
+// threshold t (an attempt's score is its weighted score). A nil Scoring
+// or a nil record returns r itself; otherwise r is left as it is (it is
+// shared with the record cache) and a copy is returned.
+func (sc *Scoring) RecordAt(r *Record, t float64) *Record {
+	if sc == nil || r == nil {
+		return r
+	}
+	out := *r
+	out.Summary = sc.SummaryAt(r.Summary, t)
+	if len(r.Attempts) > 0 {
+		out.Attempts = make([]Attempt, len(r.Attempts))
+		for i, a := range r.Attempts {
+			a.Status = StatusAt(a.Status, a.Weighted, a.HasWeighted, t)
+			out.Attempts[i] = a
+		}
+	}
+	return &out
+}

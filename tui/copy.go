@@ -23,6 +23,10 @@ type clip struct {
 	what string // "record JSON", "response", "prompt"...
 	text string
 	path string
+	// absent says why there is nothing to copy or open: the artifact
+	// does not hold the text (model.Attempt.NoText), so it has no path
+	// either.
+	absent string
 	// json is set when text is JSON (the record's), which the clipboard
 	// gets with dangerous characters escaped rather than shown.
 	json bool
@@ -87,6 +91,9 @@ func (m *Model) focusedClipFor(withText bool) (clip, bool) {
 			what := "response"
 			if len(rec.Attempts) > 1 {
 				what += " " + ds.Presentation.Attempts.Name(pos, a)
+			}
+			if a.Text == "" && a.NoText != "" {
+				return clip{what: what, absent: what + " " + a.NoText}, true
 			}
 			return clip{what: what, text: a.Text, path: paths.AttemptPath(rec, pos)}, true
 		}
@@ -155,6 +162,10 @@ func (m *Model) copyFocused(path bool) tea.Cmd {
 	c, ok := m.focusedClipFor(!path)
 	if !ok {
 		m.note = "nothing to copy: no record is shown"
+		return nil
+	}
+	if c.absent != "" {
+		m.note = "nothing to copy: " + txt.OneLine(c.absent)
 		return nil
 	}
 	if path {

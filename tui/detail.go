@@ -29,6 +29,9 @@ type renderKey struct {
 	markdown bool
 	// pair is the side-by-side attempts (pairOn) of the Responses tab.
 	pair [2]int
+	// threshold is the one a scored dataset's statuses are shown at
+	// (model.Scoring.RecordAt), -1 for other datasets.
+	threshold float64
 }
 
 // renderedMsg carries a tab rendered off the event loop.
@@ -83,6 +86,8 @@ type detailPane struct {
 	// pairSide is the side of the pair last moved (0 left, 1 right):
 	// the attempt the copy keys take.
 	pairSide int
+	// scoring gives a scored dataset's threshold (the root's).
+	scoring *scoringState
 }
 
 // tabHit is a clickable tab in the tab bar.
@@ -151,7 +156,10 @@ func (d *detailPane) selectTab(i int) tea.Cmd {
 }
 
 func (d *detailPane) key() renderKey {
-	k := renderKey{ds: d.ds, rec: d.rec, width: d.w, filter: d.filter(), unfold: d.unfold, gen: d.c.Gen, markdown: d.markdownOn()}
+	k := renderKey{ds: d.ds, rec: d.rec, width: d.w, filter: d.filter(), unfold: d.unfold, gen: d.c.Gen, markdown: d.markdownOn(), threshold: -1}
+	if t := d.scoring.at(d.ds); t != nil {
+		k.threshold = *t
+	}
 	if d.tab < len(d.tabs) {
 		k.tab = d.tabs[d.tab]
 	}

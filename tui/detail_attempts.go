@@ -84,10 +84,14 @@ func (d *detailPane) pairKey(t content.Tab) [2]int {
 // renderTab renders the tab of k: Responses side by side when the pair
 // is on, else as content.Render does.
 func renderTab(k renderKey, opts content.Options) content.Doc {
-	if k.pair != pairOff && k.tab.Content == model.TabAttempts {
-		return content.RenderAttemptPair(k.ds, k.rec, k.pair, opts)
+	rec := k.rec
+	if k.threshold >= 0 { // a scored dataset: statuses at the threshold shown
+		rec = k.ds.Scoring.RecordAt(rec, k.threshold)
 	}
-	return content.Render(k.ds, k.rec, k.tab, opts)
+	if k.pair != pairOff && k.tab.Content == model.TabAttempts {
+		return content.RenderAttemptPair(k.ds, rec, k.pair, opts)
+	}
+	return content.Render(k.ds, rec, k.tab, opts)
 }
 
 // attemptCount is the number of attempts of the shown record.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"evalview/loaders/runzip"
 	"evalview/model"
 )
 
@@ -69,5 +70,26 @@ func scrollToAttempt(t *testing.T, m *Model, pos int) {
 	}
 	if m.detail.vp.YOffset() != heads[pos] {
 		m.detail.vp.SetYOffset(heads[pos])
+	}
+}
+
+// TestAttemptWithoutResponseSaysWhy: a run's score without its sample
+// gives attempts whose response is not in the run: the Responses tab says
+// so where the response would be (not "(empty response)"), and y and o
+// say why there is nothing to copy or open instead of copying "".
+func TestAttemptWithoutResponseSaysWhy(t *testing.T) {
+	dss, err := runzip.Open("../testdata/run/scores_only")
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("open: %v", err)
+	}
+	m := newTestModel(t, dss, 100, 30)
+	press(m, "tab", "2")
+	s := screen(m)
+	if !strings.Contains(s, "response not in this run: no sample file has") || strings.Contains(s, "(empty response)") {
+		t.Errorf("Responses tab:\n%s", s)
+	}
+	press(m, "y")
+	if !strings.Contains(m.note, "nothing to copy: response #1 not in this run") {
+		t.Errorf("y: note %q, flash %q", m.note, m.flash)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"evalview/model"
+	"evalview/tui/content"
 	"evalview/tui/text"
 )
 
@@ -16,14 +17,14 @@ func (d *detailPane) tabLabel(i int) string {
 		l = t.Name
 	}
 	if t.Content == model.TabIssues {
-		n := 0
-		if d.rec != nil {
-			n += len(d.rec.Issues)
-		}
+		var all []model.Issue
 		if d.ds != nil {
-			n += len(d.ds.Issues)
+			all = append(all, d.ds.Issues...)
 		}
-		l += " (" + strconv.Itoa(n) + ")"
+		if d.rec != nil {
+			all = append(all, d.rec.Issues...)
+		}
+		l += " (" + content.IssueCount(all) + ")"
 	}
 	return l
 }

@@ -22,3 +22,21 @@ func TestMarkdownToggleSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchToEmptyDatasetClearsDetail: a record of the previous dataset
+// still being read when the user switches to a dataset without records
+// is not shown beside the new dataset's empty list.
+func TestSwitchToEmptyDatasetClearsDetail(t *testing.T) {
+	empty := scoredRunFixture("run-empty", nil)
+	empty.Records = model.NewMemIndex(nil)
+	m := newTestModel(t, []*model.Dataset{runValidFixture(), empty}, 100, 30)
+	_, load := m.Update(keyMsg("j")) // record 2 is read by a command...
+	press(m, ">")                    // ...that ends after the switch
+	drive(m, load)
+	if m.detail.rec != nil || m.detail.ds != empty {
+		t.Errorf("detail shows record %v of %v after switching to the empty dataset", m.detail.rec != nil, m.detail.ds.Title)
+	}
+	if s := screen(m); strings.Contains(s, "Plan a weekly grocery budget") {
+		t.Errorf("the previous dataset's record is on screen:\n%s", s)
+	}
+}

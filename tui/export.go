@@ -50,9 +50,9 @@ func (m *Model) openExportPrompt() tea.Cmd {
 			return true, nil
 		}
 		rows := append([]int(nil), rows...)
-		export, fi := m.opts.Export, m.list.filterIndex()
+		export, fi, th := m.opts.Export, m.list.filterIndex(), m.scoring.at(ds)
 		return false, safeCmd(func() tea.Msg {
-			n, err := export(path, ds, rows, fi)
+			n, err := export(path, ds, rows, fi, th)
 			return exportDoneMsg{path: path, n: n, err: err}
 		})
 	}

@@ -12,7 +12,7 @@ import (
 func TestExportPrompt(t *testing.T) {
 	var gotPath string
 	var gotRows []int
-	opts := Options{Theme: "dark", Export: func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
+	opts := Options{Theme: "dark", Export: func(path string, ds *model.Dataset, rows []int, filter int, _ *float64) (int, error) {
 		gotPath, gotRows = path, rows
 		return len(rows), nil
 	}}

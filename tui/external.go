@@ -17,6 +17,10 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		m.note = "nothing to open: no record is shown"
 		return nil
 	}
+	if c.absent != "" {
+		m.note = "nothing to open: " + c.absent
+		return nil
+	}
 	prog := os.Getenv("PAGER")
 	if prog == "" {
 		prog = "less"

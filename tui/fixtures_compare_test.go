@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"evalview/loaders/lmeval"
+	"evalview/loaders/runzip"
 	"evalview/model"
 	"evalview/model/compare"
 )
@@ -119,7 +120,7 @@ func repeatsFixture(title string, docs []repeatsDoc) *model.Dataset {
 		Records: model.NewMemIndex(recs),
 	}
 	ds.Deep = func(ctx context.Context, progress func(done, total int)) (*model.DeepReport, error) {
-		rep := &model.DeepReport{PassAtK: map[string]map[int]float64{}, Repeats: 4}
+		rep := &model.DeepReport{PassAtK: map[string]map[int]float64{}, Repeats: 4, Reextracted: len(recs) * len(filters)}
 		for _, f := range filters {
 			var counts []compare.RepeatCount
 			for _, r := range recs {
@@ -158,7 +159,7 @@ func tunedDocs() []repeatsDoc {
 }
 
 // scoredRunFixture is a run-like dataset over four prompts, scored as
-// given (NaN: no score).
+// given (< 0: no score), passing at 6.
 func scoredRunFixture(title string, scores []float64) *model.Dataset {
 	prompts := []string{"Summarize Hamlet.", "Capital of France?", "Write a haiku about rain.", "Explain recursion."}
 	var recs []*model.Record
@@ -172,7 +173,7 @@ func scoredRunFixture(title string, scores []float64) *model.Dataset {
 		recs = append(recs, rec)
 	}
 	return asRun(&model.Dataset{Kind: model.KindRun, Path: title + ".zip", Title: title, Task: title, MainMetric: "weighted_score",
-		Records: model.NewMemIndex(recs)})
+		Records: model.NewMemIndex(recs), Scoring: runzip.Scoring(6, nil, nil)})
 }
 
 // compareFixtures are two runs of the task and two scored runs.

@@ -100,7 +100,9 @@ func lmevalFixture() *model.Dataset {
 }
 
 // runFixture is a run-like dataset: attempts with score dimensions, a
-// weighted score, an error and a judge note, and sections.
+// weighted score, an error and a judge note, and sections. It passes at
+// 5: its statuses are those of its scores there (sample 0 averages 5.9),
+// as model.StatusAt reads them.
 func runFixture() *model.Dataset {
 	scores := func(r, a, c, f float64) []model.Score {
 		return []model.Score{{Name: "relevance", Value: r, Max: 10}, {Name: "accuracy", Value: a, Max: 10}, {Name: "completeness", Value: c, Max: 10}, {Name: "fluency", Value: f, Max: 10}}
@@ -132,6 +134,7 @@ func runFixture() *model.Dataset {
 		Metrics:    []model.Metric{{Name: "weighted_score", Value: 7.95}},
 		MainMetric: "weighted_score",
 		Records:    model.NewMemIndex([]*model.Record{rec, rec2}),
+		Scoring:    runzip.Scoring(5, nil, nil),
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/model/query"
 	"evalview/tui/content"
 	"evalview/tui/text"
 	"evalview/tui/ui"
@@ -34,6 +35,9 @@ type headerPane struct {
 	// source gives the dataset shown, its position among n, and the
 	// selected filter; the root owns them.
 	source func() (ds *model.Dataset, idx, n, filter int)
+	// deep gives a dataset's finished deep report (nil while its pass is
+	// pending): its findings are counted as check counts them.
+	deep func(*model.Dataset) *model.DeepReport
 }
 
 // countCache holds the status and issue counts of one dataset under one
@@ -42,8 +46,15 @@ type countCache struct {
 	ds          *model.Dataset
 	filter      int
 	n, dsIssues int
+	// threshold is the one a scored dataset's statuses were read at.
+	threshold float64
+	// deep is the deep report counted, nil before the pass ends.
+	deep        *model.DeepReport
 	counts      [4]int
 	errs, warns int
+	// notes counts the dataset's notes (how it was read: no finding),
+	// shown apart from the warnings, as check counts them.
+	notes int
 	// bare counts the unscored records without a score either (a
 	// results-only subtask has a score but no pass or fail).
 	bare int
@@ -97,11 +108,37 @@ func (h *headerPane) refresh() {
 	c := &h.counts
 	// A growing index adds the dataset's own issues when it completes,
 	// at the same length: their number is part of the key.
-	if c.ds != h.ds || c.filter != h.filter || c.n != n || c.dsIssues != len(h.ds.Issues) {
-		*c = countCache{ds: h.ds, filter: h.filter, n: n, dsIssues: len(h.ds.Issues)}
+	// A scored dataset's statuses are read at its threshold (t, +, -),
+	// as the list's glyphs are.
+	env := query.Env{Dataset: h.ds, Threshold: h.scoring.at(h.ds)}
+	th := -1.0
+	if env.Threshold != nil {
+		th = *env.Threshold
+	}
+	var rep *model.DeepReport
+	if h.deep != nil {
+		rep = h.deep(h.ds)
+	}
+	if c.ds != h.ds || c.filter != h.filter || c.n != n || c.dsIssues != len(h.ds.Issues) || c.threshold != th || c.deep != rep {
+		*c = countCache{ds: h.ds, filter: h.filter, n: n, dsIssues: len(h.ds.Issues), threshold: th, deep: rep}
 		c.errs, c.warns = model.CountIssues(h.ds.Issues)
+		c.notes = model.CountNotes(h.ds.Issues)
+		if rep != nil {
+			// The deep check's findings about records are in their
+			// summaries' counts once it re-extracted them; those about
+			// the dataset (filters re-applied with the harness's
+			// defaults) only in its report.
+			var about []model.Issue
+			for _, is := range rep.Issues {
+				if is.Record == "" {
+					about = append(about, is)
+				}
+			}
+			e, w := model.CountIssues(about)
+			c.errs, c.warns, c.notes = c.errs+e, c.warns+w, c.notes+model.CountNotes(about)
+		}
 		for i := 0; i < n; i++ {
-			s := h.ds.Records.Summary(i)
+			s := env.Summary(i)
 			o := s.Outcome(h.filter)
 			c.counts[shownStatus(o)]++
 			if shownStatus(o) == model.StatusUnscored && (!o.Present || !o.HasScore) {
@@ -203,13 +240,15 @@ func (h *headerPane) titleLine() string {
 		}
 	}
 	issues := ""
-	if e, w := h.counts.errs, h.counts.warns; e+w > 0 {
+	if e, w, nt := h.counts.errs, h.counts.warns, h.counts.notes; e+w+nt > 0 {
 		var parts []string
-		if e > 0 {
-			parts = append(parts, st.Issue.Error.Render(content.IssueGlyph(model.SeverityError)+strconv.Itoa(e)))
-		}
-		if w > 0 {
-			parts = append(parts, st.Issue.Warning.Render(content.IssueGlyph(model.SeverityWarning)+strconv.Itoa(w)))
+		for _, c := range []struct {
+			sev model.Severity
+			n   int
+		}{{model.SeverityError, e}, {model.SeverityWarning, w}, {model.SeverityNote, nt}} {
+			if c.n > 0 {
+				parts = append(parts, content.IssueStyle(st, c.sev).Render(content.IssueGlyph(c.sev)+strconv.Itoa(c.n)))
+			}
 		}
 		issues = "  " + strings.Join(parts, " ")
 	}
@@ -217,8 +256,13 @@ func (h *headerPane) titleLine() string {
 	if h.dsN > 1 {
 		right = st.Header.Switcher.Render("‹ dataset " + strconv.Itoa(h.dsIdx+1) + "/" + strconv.Itoa(h.dsN) + " ›")
 	}
-	left := st.Header.Title.Render(title) + " " + st.Header.Kind.Render(info) + "  " + counts + issues
 	rw := text.Width(right)
+	avail := h.w
+	if rw > 0 {
+		avail -= rw + 1
+	}
+	left := st.Header.Title.Render(fitTitle(title, " "+info+"  "+counts+issues, avail)) + " " +
+		st.Header.Kind.Render(info) + "  " + counts + issues
 	h.switchX = [2]int{-1, -1}
 	if rw == 0 {
 		return text.Truncate(left, h.w)
@@ -229,6 +273,20 @@ func (h *headerPane) titleLine() string {
 	}
 	h.switchX = [2]int{h.w - rw, h.w}
 	return text.Pad(left, h.w-rw) + right
+}
+
+// minTitle is the fewest cells a dataset's title keeps in the header's
+// title line when the rest does not fit beside it.
+const minTitle = 12
+
+// fitTitle cuts title so that rest (the kind, the record count, the
+// status and issue counts) fits beside it in w cells: a run's title is
+// long (its model, settings and date), and at 80 columns it pushed the
+// ✓/✗ counts and the error count off the line. The title keeps at least
+// minTitle cells; past that the line is cut at its end.
+func fitTitle(title, rest string, w int) string {
+	room := max(minTitle, w-text.Width(rest))
+	return text.Truncate(title, room)
 }
 
 // switchAt reports whether column x of the title line is on the dataset

@@ -112,3 +112,74 @@ func TestHeaderCountsIssuesAddedAtTheEnd(t *testing.T) {
 		t.Errorf("title line %q (before %q), want the new warning counted (⚠1, then ⚠2)", after, before)
 	}
 }
+
+// TestHeaderKeepsCountsWhenNarrow: a run's long title gives way to the
+// ✓/✗ counts, the error count and the issue counts at 80 and 60 columns
+// (with the dataset switcher), instead of pushing them off the line.
+func TestHeaderKeepsCountsWhenNarrow(t *testing.T) {
+	run := runValidFixture()
+	run.Issues = []model.Issue{{Severity: model.SeverityError, Code: "orphan-score", Message: "x"}}
+	for _, c := range []struct {
+		dss  []*model.Dataset
+		w, h int
+	}{
+		{[]*model.Dataset{run}, 80, 24},
+		{[]*model.Dataset{run, runFixture()}, 80, 24},
+		{[]*model.Dataset{run, runFixture()}, 60, 15},
+	} {
+		m := newTestModel(t, c.dss, c.w, c.h)
+		first := strings.SplitN(screen(m), "\n", 2)[0]
+		for _, want := range []string{"✓4 ✗3 !1", "‼1", "rwkv7-2-9b"} {
+			if !strings.Contains(first, want) {
+				t.Errorf("%dx%d, %d datasets: title line %q lacks %q", c.w, c.h, len(c.dss), first, want)
+			}
+		}
+	}
+}
+
+// TestNotesAreNotWarnings: a note (how a file was read: filter-inferred,
+// no-format) has its own glyph in the header, the tab bar and the Issues
+// tab, and is never counted or drawn as a warning.
+func TestNotesAreNotWarnings(t *testing.T) {
+	ds := scoredRunFixture("run-n", []float64{9, 4})
+	ds.Issues = []model.Issue{model.Notef("no-format", "x.jsonl", 0, "", "no format recognised this file")}
+	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
+	first := strings.SplitN(screen(m), "\n", 2)[0]
+	if !strings.Contains(first, "ℹ1") || strings.Contains(first, "⚠") {
+		t.Errorf("header %q: want ℹ1 and no ⚠", first)
+	}
+	press(m, "tab", "]", "]", "]") // to the Issues tab
+	s := screen(m)
+	for _, want := range []string{"Issues (1 note)]", "Dataset issues (1 note)", "ℹ note  no-format"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "⚠") {
+		t.Errorf("a note drawn as a warning:\n%s", s)
+	}
+}
+
+// TestHeaderCountsDeepFindings: once the deep check has run, the header
+// counts what check counts: the re-extraction's warnings on records, and
+// its warning about the dataset (filters re-applied with the harness's
+// defaults), as check's total does (4 errors, 4 warnings on broken; 2
+// warnings on reextract_mismatch).
+func TestHeaderCountsDeepFindings(t *testing.T) {
+	for _, c := range []struct{ dir, want string }{
+		{"../testdata/lmeval/broken", "‼4 ⚠4"},
+		{"../testdata/lmeval/reextract_mismatch", "✓2 ✗2  ⚠2"},
+	} {
+		dss, err := lmeval.Open(c.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newTestModel(t, dss, 120, 30)
+		if m.deep.report(dss[0]) == nil {
+			t.Fatalf("%s: the deep pass did not run", c.dir)
+		}
+		if first := strings.SplitN(screen(m), "\n", 2)[0]; !strings.Contains(first, c.want) {
+			t.Errorf("%s: header %q, want %q", c.dir, first, c.want)
+		}
+	}
+}

@@ -69,6 +69,9 @@ type listPane struct {
 	// notesFor gives a dataset's error-analysis notes to queries, sorting
 	// and the label column (notes.go); nil or a nil result: no notes.
 	notesFor func(*model.Dataset) query.NoteLookup
+	// scoring gives a scored dataset's threshold, which the rows'
+	// statuses, the query and the sort read them at (the root's).
+	scoring *scoringState
 }
 
 func newListPane(c *ui.Common) listPane { return listPane{c: c, st: &listState{}} }
@@ -110,7 +113,7 @@ func (l *listPane) rows() int { return max(1, l.h-1) }
 
 // env is what the list's query and sort are evaluated against.
 func (l *listPane) env() query.Env {
-	env := query.Env{Dataset: l.ds, Filter: l.filterIndex()}
+	env := query.Env{Dataset: l.ds, Filter: l.filterIndex(), Threshold: l.scoring.at(l.ds)}
 	if l.notesFor != nil {
 		env.Notes = l.notesFor(l.ds)
 	}
@@ -159,7 +162,7 @@ func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, 
 		if !pin.has(i) {
 			continue
 		}
-		s := ds.Records.Summary(i)
+		s := env.Summary(i)
 		if wrongOnly && s.Outcome(env.Filter).Status != model.StatusFail {
 			continue
 		}

@@ -455,13 +455,15 @@ func (c colLayout) cell(v string) string {
 	return text.Pad(v, c.w)
 }
 
-// page returns the summaries of the rows on screen.
+// page returns the summaries of the rows on screen, their statuses at
+// the threshold of a scored dataset.
 func (l *listPane) page() []model.Summary {
 	end := min(len(l.st.visible), l.st.offset+l.rows())
 	page := make([]model.Summary, 0, l.rows())
 	if l.ds != nil {
+		env := query.Env{Dataset: l.ds, Threshold: l.scoring.at(l.ds)}
 		for _, i := range l.st.visible[min(l.st.offset, end):end] {
-			page = append(page, l.ds.Records.Summary(i))
+			page = append(page, env.Summary(i))
 		}
 	}
 	return page

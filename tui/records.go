@@ -54,6 +54,7 @@ func (m *Model) selectionChanged() tea.Cmd {
 	idx, ok := m.list.Selected()
 	if !ok {
 		m.loading = false
+		m.loadID++ // a record of the previous list still being read is stale
 		cmd := m.detail.SetRecord(ds, -1, nil, m.list.st.tab)
 		return cmd
 	}
@@ -75,7 +76,7 @@ func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 		m.records.put(recordKey{msg.ds, msg.idx}, msg.rec)
 		m.traceRecordOpen(msg.took, rawSize(msg.rec))
 	}
-	if msg.id != m.loadID {
+	if msg.id != m.loadID || msg.ds != m.curDataset() {
 		return nil
 	}
 	m.loading = false

@@ -112,9 +112,12 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m.help.Styles = st.Help
 	m.scoring = newScoringState(opts.Threshold)
 	m.header.scoring = m.scoring
+	m.list.scoring = m.scoring
+	m.detail.scoring = m.scoring
 	m.header.source = func() (*model.Dataset, int, int, int) {
 		return m.curDataset(), m.cur, len(m.datasets), m.list.filterIndex()
 	}
+	m.header.deep = m.deep.report
 	m.detail.filter = m.list.filterIndex
 	m.states = make([]*listState, len(datasets))
 	for i := range datasets {

@@ -52,6 +52,17 @@ func (r *scoringState) threshold(ds *model.Dataset) float64 {
 	return runstats.Threshold(ds)
 }
 
+// at is the threshold ds's statuses are read at (query.Env.Threshold):
+// ds's threshold when its records are scored on a judge's scale
+// (model.Scoring), nil for other datasets, whose statuses are as loaded.
+func (r *scoringState) at(ds *model.Dataset) *float64 {
+	if ds == nil || ds.Scoring == nil {
+		return nil
+	}
+	t := r.threshold(ds)
+	return &t
+}
+
 // set sets ds's threshold, kept on its scale (0..10 for a run), and
 // returns it.
 func (r *scoringState) set(ds *model.Dataset, t float64) float64 {
@@ -86,12 +97,12 @@ func (m *Model) moveScoringState(old, ds *model.Dataset) {
 func (r *scoringState) figures(ds *model.Dataset) runstats.Figures {
 	t := r.threshold(ds)
 	if r == nil {
-		return runstats.Compute(ds, t)
+		return runstats.ComputeAt(ds, t)
 	}
 	if c := r.figs; c.ds == ds && c.n == ds.Records.Len() && c.figs.Threshold == t {
 		return c.figs
 	}
-	r.figs = figuresCache{ds: ds, n: ds.Records.Len(), figs: runstats.Compute(ds, t)}
+	r.figs = figuresCache{ds: ds, n: ds.Records.Len(), figs: runstats.ComputeAt(ds, t)}
 	return r.figs.figs
 }
 

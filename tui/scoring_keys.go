@@ -95,18 +95,23 @@ func (m *Model) toggleHighScore() tea.Cmd {
 }
 
 // setThreshold sets ds's threshold (clamped to 0..10) and moves an
-// active high-score filter with it. The header's "N ≥ T" shows the new
-// count.
+// active high-score filter with it. The header's "N ≥ T" and ✓/✗ counts,
+// the list's glyphs and the record's attempts follow it.
 func (m *Model) setThreshold(ds *model.Dataset, t float64) tea.Cmd {
 	active := m.highActive(ds)
 	old := m.scoring.high[ds]
 	t = m.scoring.set(ds, t)
 	var cmd tea.Cmd
-	if active {
+	switch {
+	case active:
 		term := highTerm(t)
 		m.scoring.high[ds] = term
 		q := withoutTerm(m.list.st.where, old)
 		cmd = m.setListQuery(strings.TrimSpace(q + " " + term))
+	case ds == m.curDataset() && m.list.filtered():
+		// The statuses moved with the threshold: a status term, the
+		// wrong-only switch or a sort by status lists other rows now.
+		cmd = m.relist()
 	}
 	return cmd
 }

@@ -159,7 +159,7 @@ func (m *Model) openFilters() tea.Cmd {
 
 // openSlices groups the current dataset's records (V).
 func (m *Model) openSlices() tea.Cmd {
-	m.pushSheet(slice.New(m.c, m.datasets[m.cur], m.list.filterIndex()))
+	m.pushSheet(slice.New(m.c, m.datasets[m.cur], m.list.filterIndex(), m.scoring.at(m.datasets[m.cur])))
 	return nil
 }
 

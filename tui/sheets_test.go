@@ -2,6 +2,7 @@ package tui
 
 import (
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -76,7 +77,7 @@ func TestCompareSheetFlagged(t *testing.T) {
 	}
 	press(m, "v")
 	s := screen(m)
-	for _, want := range []string{"1 doc whose logged answer disagrees", "pass@1", "pass@4", "0.5938"} {
+	for _, want := range []string{"1 doc flagged by the deep check", "pass@1", "pass@4", "0.5938"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("sheet lacks %q:\n%s", want, s)
 		}
@@ -276,8 +277,96 @@ func TestFacetStartField(t *testing.T) {
 // the one status every case shares.
 func TestSlicesStartField(t *testing.T) {
 	ds := openTestdata(t, "testset/spec/guide_examples.jsonl")
-	s := slice.New(ui.NewCommon(styles.Plain()), ds, -1)
+	s := slice.New(ui.NewCommon(styles.Plain()), ds, -1, nil)
 	if got := s.Field(); got != "kind" {
 		t.Fatalf("slices open on %q, want kind", got)
+	}
+}
+
+// TestRunsSheetCountsAndIDs: two runs keyed by source file and sample
+// index: the pairs and the records only in A or only in B add up to the
+// rows listed, the id column shows record ids (not the source file), and
+// a side without records is named in the empty state.
+func TestRunsSheetCountsAndIDs(t *testing.T) {
+	src := model.Fact{Key: "source file", Value: "docs/requirements/prompt/prebuilt-prompt-en.json"}
+	a := scoredRunFixture("run-a", []float64{8, 9, 4, -1})
+	b := scoredRunFixture("run-b", []float64{8.5, 9, 7, 5})
+	a.Facts, b.Facts = append(a.Facts, src), append(b.Facts, src)
+	recsB := b.Records.(*model.MemIndex).Recs
+	recsB[3].ID = "9" // A's 3 is not in B, B's 9 is not in A
+	m := newTestModel(t, []*model.Dataset{a, b}, 100, 30)
+	press(m, "C")
+	s := screen(m)
+	for _, want := range []string{"3 pairs · 3 scored in both: mean A 7.00 · mean B 8.17", "1 record only in A, 1 record only in B", "absent"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("sheet lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "prebuilt-prompt-en.json#") {
+		t.Errorf("the id column shows the source file:\n%s", s)
+	}
+	if !regexp.MustCompile(`(?m)^. 2 +4\.00 +7\.00 +\+3\.00  Write a haiku`).MatchString(s) {
+		t.Errorf("no row with id 2 and the haiku's scores:\n%s", s)
+	}
+
+	// lm-eval runs, one of them empty: the empty state says so, not "No
+	// flips: the runs are right on the same docs".
+	m = newTestModel(t, []*model.Dataset{repeatsFixture("gsm8k base", repeatsDocs()), repeatsFixture("gsm8k empty", nil)}, 100, 30)
+	press(m, "C")
+	s = screen(m)
+	if !strings.Contains(s, "Run B has no records; A has 8.") || strings.Contains(s, "No flips") {
+		t.Errorf("empty B:\n%s", s)
+	}
+	m = newTestModel(t, []*model.Dataset{repeatsFixture("gsm8k base", repeatsDocs()), repeatsFixture("gsm8k base 2", repeatsDocs())}, 100, 30)
+	press(m, "C")
+	if s := screen(m); !strings.Contains(s, "No flips: the runs are right on the same docs.") || !strings.Contains(s, "8 docs in both runs") {
+		t.Errorf("two identical runs:\n%s", s)
+	}
+}
+
+// filtersSrc is a filters.Source of fixed figures.
+type filtersSrc struct {
+	ms  []model.MetricComparison
+	rep *model.DeepReport
+}
+
+func (f filtersSrc) Metrics(*model.Dataset) []model.MetricComparison { return f.ms }
+func (f filtersSrc) Deep(*model.Dataset) (*model.DeepReport, string) { return f.rep, "" }
+
+// TestFiltersSheetSaysWhy: a metric without a recomputed value says why
+// under the table (its note, as summary prints it) and shows the rows it
+// read; the deep check's line says what it checked: nothing re-extracted
+// is not "every logged answer agrees", and the flagged docs are counted
+// by code, not all called re-extraction disagreements.
+func TestFiltersSheetSaysWhy(t *testing.T) {
+	ds := compareFixtures()[0]
+	note := "corpus-level, not recomputed: the harness reports sacrebleu's corpus_bleu"
+	ms := []model.MetricComparison{
+		{Filter: "strict-match", Name: "bleu", N: 8, Reported: 41.11, HasReport: true, Note: note},
+		{Filter: "strict-match", Name: "exact_match", N: 8, Samples: 0.375, HasSamples: true, Reported: 0.375, HasReport: true},
+	}
+	view := func(rep *model.DeepReport) string {
+		s := filters.New(ui.NewCommon(styles.Plain()), filtersSrc{ms, rep}, ds, 0)
+		s.SetSize(100, 40)
+		return s.View()
+	}
+	v := view(&model.DeepReport{})
+	for _, want := range []string{"strict-match bleu: " + note, "41.1100 8", "re-extracted nothing"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("sheet lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "flags no doc") || strings.Contains(v, "every logged answer agrees") {
+		t.Errorf("nothing re-extracted, yet the sheet says the answers agree:\n%s", v)
+	}
+	v = view(&model.DeepReport{Reextracted: 24, Issues: []model.Issue{model.Warnf("filter-config-default", "s.jsonl", 0, "", "filters were re-applied with the harness defaults")}})
+	if !strings.Contains(v, "✓ the deep check flags no doc: the logged answers of the 24 filter rows it re-extracted agree") ||
+		!strings.Contains(v, "⚠ filters were re-applied with the harness defaults") {
+		t.Errorf("clean deep check with a finding about the dataset:\n%s", v)
+	}
+	v = view(&model.DeepReport{Reextracted: 24, Flagged: []int{1, 3}, Issues: []model.Issue{
+		{Code: "rescore-mismatch", Record: "1"}, {Code: "reextract-mismatch", Record: "3"}, {Code: "rescore-mismatch", Record: "3"}}})
+	if !strings.Contains(v, "2 docs flagged by the deep check (2 rescore-mismatch, 1 reextract-mismatch)") || strings.Contains(v, "disagrees with a re-extraction") {
+		t.Errorf("flagged docs:\n%s", v)
 	}
 }

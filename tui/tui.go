@@ -45,8 +45,10 @@ type Options struct {
 	// Export writes records rows of ds (in list order) to path, JSONL or
 	// CSV by the path's extension, as `evalview export` does, and returns
 	// how many it wrote; nil turns `w` off. filter is the list's lm-eval
-	// filter.
-	Export func(path string, ds *model.Dataset, rows []int, filter int) (int, error)
+	// filter; threshold, for a scored dataset (model.Scoring), the one
+	// the list's statuses are read at (t, +, -), which the exported
+	// statuses follow (nil for other datasets).
+	Export func(path string, ds *model.Dataset, rows []int, filter int, threshold *float64) (int, error)
 	// Reopen loads a dataset again from its files (`r`); nil turns reload
 	// off.
 	Reopen func(ds *model.Dataset) (*model.Dataset, error)

@@ -131,3 +131,45 @@ func TestReadmeExamples(t *testing.T) {
 		})
 	}
 }
+
+// export's statuses are summary's: at a run's own threshold and at
+// --threshold (testdata/run/scores_only passes at 8: four samples; at 9
+// only sample 4, 9.68), and --where reads them at the same threshold.
+func TestExportStatusesAgreeWithSummary(t *testing.T) {
+	p := "../../testdata/run/scores_only"
+	for _, c := range []struct {
+		args []string
+		pass int
+	}{{nil, 4}, {[]string{"--threshold", "9"}, 1}, {[]string{"--threshold", "0"}, 6}} {
+		out, errOut, code := runCmd(t, append([]string{"export", p}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("export %v: exit %d: %s", c.args, code, errOut)
+		}
+		got := map[string]int{}
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var row struct{ Status string }
+			if err := json.Unmarshal([]byte(l), &row); err != nil {
+				t.Fatal(err)
+			}
+			got[row.Status]++
+		}
+		out, _, _ = runCmd(t, append([]string{"summary", "--json", p}, c.args...)...)
+		var sum struct {
+			Datasets []struct{ Statuses map[string]int }
+		}
+		if err := json.Unmarshal([]byte(out), &sum); err != nil || len(sum.Datasets) != 1 {
+			t.Fatalf("summary --json %v: %v", c.args, err)
+		}
+		want := sum.Datasets[0].Statuses
+		if got["pass"] != c.pass || want["pass"] != c.pass || got["fail"] != want["fail"] || got["error"] != want["error"] {
+			t.Errorf("%v: export %v, summary %v; want %d pass in both", c.args, got, want, c.pass)
+		}
+		out, _, _ = runCmd(t, append([]string{"export", "--where", "status=pass", p}, c.args...)...)
+		if n := strings.Count(out, "\n"); n != c.pass {
+			t.Errorf("%v: --where status=pass gives %d rows, want %d", c.args, n, c.pass)
+		}
+	}
+	if _, errOut, code := runCmd(t, "export", "--threshold", "-1", p); code != 2 || !strings.Contains(errOut, "want a score from 0 to 10") {
+		t.Errorf("--threshold -1: exit %d, %q", code, errOut)
+	}
+}

@@ -49,11 +49,16 @@ followed by a one-line total.
 
 For lm-eval samples it also runs the deep check: every filter pipeline of
 the task config is re-applied to every repeat, and an answer that differs
-from the logged filtered_resps is a warning (reextract-mismatch). --fast
+from the logged filtered_resps is a warning (reextract-mismatch), a logged
+exact_match its answer does not give another (rescore-mismatch). --fast
 skips it.
 
 A note is no finding: it says how evalview read a file where it had to
 infer something (the filter of each row of an old harness's samples).
+
+Each issue has a stable code (the "code" field of --json), one of:
+
+` + codesHelp(78) + `
 
 --strict fails (exit 1) on warnings too. --json-summary prints the totals
 as one JSON object instead of the issues:

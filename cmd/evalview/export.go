@@ -13,12 +13,14 @@ import (
 
 	"evalview/internal/termsafe"
 	"evalview/model"
+	"evalview/model/runstats"
 )
 
 func newExportCmd(stdout, stderr io.Writer, common *commonFlags) *cobra.Command {
 	var (
-		format string
-		where  string
+		format    string
+		where     string
+		threshold float64
 	)
 	cmd := &cobra.Command{
 		Use:   "export [flags] PATH...",
@@ -28,6 +30,11 @@ dataset, kind, task, id, title, status, score, target, per-filter answers,
 statuses and metrics (lm-eval), attempt counts and scores, labels, tags and
 issue counts, and error-analysis notes (note_labels, note) when the
 artifact has a notes file.
+
+--threshold T writes the statuses of run zips (pass, fail) at T: a sample
+passes when its average weighted score is at or above T, as the browser's
+list shows it after t, + or -; by default, at the run's scores_map
+pass_threshold, else 8.5. --where reads statuses at the same threshold.
 
 --where QUERY exports only the matching records, in the language of the
 browser's : line: field comparisons (score<5, category=math, status=fail,
@@ -46,13 +53,17 @@ invalid (the error names its column).`,
 			if format != "jsonl" && format != "csv" {
 				return usageError(stderr, fmt.Errorf("unknown --format %q (want jsonl or csv)", format))
 			}
+			th, err := thresholdFlag(cmd, threshold)
+			if err != nil {
+				return usageError(stderr, err)
+			}
 			// JSONL rows are written as each dataset is read, then the
 			// dataset is dropped; CSV needs every row's columns first.
 			var csvRows []exportLine
 			openErrs, err := eachDataset(args, common, false, stderr, func(ds *model.Dataset, an artifactNotes) error {
-				set := exportSet{ds: ds, notes: an}
+				set := exportSet{ds: ds, notes: an, threshold: th}
 				if where != "" {
-					rows, err := whereRows(ds, where, set.notes)
+					rows, err := whereRows(ds, where, set.notes, th)
 					if err != nil {
 						return usageError(stderr, fmt.Errorf("%s: %w", ds.Path, err))
 					}
@@ -85,6 +96,7 @@ invalid (the error names its column).`,
 	}
 	cmd.Flags().StringVar(&format, "format", "jsonl", "output format: jsonl or csv")
 	cmd.Flags().StringVar(&where, "where", "", "export only the records matching QUERY (the browser's : query language)")
+	cmd.Flags().Float64Var(&threshold, "threshold", 0, "run zips: the pass threshold statuses are written at, 0 to 10 (default: the run's scores_map pass_threshold, else 8.5)")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"jsonl", "csv"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -212,4 +224,16 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Slice(out, func(a, b int) bool { return strings.ToLower(out[a]) < strings.ToLower(out[b]) })
 	return out
+}
+
+// thresholdFlag is a command's --threshold when it was given (0 is a
+// threshold: everything scored passes), nil when not: each run's own.
+func thresholdFlag(cmd *cobra.Command, t float64) (*float64, error) {
+	if !cmd.Flags().Changed("threshold") {
+		return nil, nil
+	}
+	if !(t >= 0 && t <= runstats.ScoreMax) { // also NaN
+		return nil, fmt.Errorf("--threshold %v: want a score from 0 to %v", t, runstats.ScoreMax)
+	}
+	return &t, nil
 }

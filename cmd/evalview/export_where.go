@@ -46,6 +46,10 @@ type exportSet struct {
 	ds    *model.Dataset
 	rows  []int
 	notes noteGetter
+	// threshold, when set, is the pass threshold a scored dataset's
+	// statuses are written at (model.Scoring.RecordAt): export's
+	// --threshold, or the browser's; nil writes them as loaded.
+	threshold *float64
 }
 
 // writeExport writes the sets as JSONL or CSV and returns how many rows
@@ -90,6 +94,9 @@ func eachExportLine(set exportSet, stderr io.Writer, fn func(exportLine) error) 
 			fmt.Fprintln(stderr, "evalview:", err)
 			continue
 		}
+		if set.threshold != nil {
+			rec = set.ds.Scoring.RecordAt(rec, *set.threshold)
+		}
 		line := exportLine{ExportRow: model.NewExportRow(set.ds, rec)}
 		if set.notes != nil {
 			line.NoteLabels, line.Note = set.notes.Get(rec.ID)
@@ -105,12 +112,12 @@ func eachExportLine(set exportSet, stderr io.Writer, fn func(exportLine) error) 
 // file order. A query that does not parse, or names a field or filter ds
 // lacks, is an error naming the column of the bad term.
 // Labels and notes come from notes (may be nil).
-func whereRows(ds *model.Dataset, where string, notes noteGetter) ([]int, error) {
+func whereRows(ds *model.Dataset, where string, notes noteGetter, threshold *float64) ([]int, error) {
 	q, err := query.Values(ds).Parse(where)
 	if err != nil {
 		return nil, fmt.Errorf("--where: %w", err)
 	}
-	env := query.Env{Dataset: ds, Filter: defaultFilter(ds)}
+	env := query.Env{Dataset: ds, Filter: defaultFilter(ds), Threshold: threshold}
 	if notes != nil {
 		env.Notes = notes.Get
 	}

@@ -194,8 +194,8 @@ func (o *noteOpener) tuiNotes(ds *model.Dataset) tui.NoteStore {
 // dataset's own files, not its notes file, not any existing file (the
 // user picks another name or deletes it). The file appears whole or not
 // at all (a temporary file in the target folder, then a rename).
-func exportFile(opener *noteOpener) func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
-	return func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
+func exportFile(opener *noteOpener) func(path string, ds *model.Dataset, rows []int, filter int, threshold *float64) (int, error) {
+	return func(path string, ds *model.Dataset, rows []int, filter int, threshold *float64) (int, error) {
 		if why := clash(path, ds); why != "" {
 			return 0, fmt.Errorf("%s; choose another file", why)
 		}
@@ -217,7 +217,7 @@ func exportFile(opener *noteOpener) func(path string, ds *model.Dataset, rows []
 			return 0, err
 		}
 		tmp := f.Name()
-		n, werr := writeExport(f, io.Discard, format, []exportSet{{ds: ds, rows: rows, notes: an}})
+		n, werr := writeExport(f, io.Discard, format, []exportSet{{ds: ds, rows: rows, notes: an, threshold: threshold}})
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}

@@ -104,7 +104,7 @@ func TestExportRefusesDatasetFilesNotesAndExistingFiles(t *testing.T) {
 	}
 	before := snapshot(t, dir)
 	for _, c := range cases {
-		if _, err := export(c.path, c.ds, nil, 0); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := export(c.path, c.ds, nil, 0, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err %v, want %q", c.name, err, c.want)
 		}
 	}
@@ -118,7 +118,7 @@ func TestExportRefusesDatasetFilesNotesAndExistingFiles(t *testing.T) {
 		}
 	}
 	out := filepath.Join(dir, "out.jsonl")
-	if _, err := export(out, lm, nil, 0); err != nil {
+	if _, err := export(out, lm, nil, 0, nil); err != nil {
 		t.Fatalf("export to a new file: %v", err)
 	}
 	if _, err := os.Stat(out); err != nil {

@@ -25,7 +25,7 @@ func TestReportStreamIsTheEncodersJSON(t *testing.T) {
 		for _, ds := range dss[:n] {
 			r := model.Report(ds)
 			if ds.Kind == model.KindRun {
-				runReport(&r, ds, 0)
+				runReport(&r, ds, nil)
 			}
 			reports = append(reports, r)
 			if err := s.add(r); err != nil {

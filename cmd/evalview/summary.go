@@ -32,7 +32,9 @@ metric, the value recomputed from the samples beside the value the results
 file reports, with any difference flagged.
 
 For run zips it adds attempts, scored_attempts, scored_records,
-mean_weighted_score, threshold, above_threshold, category_means and
+mean_weighted_score, threshold, above_threshold, statuses (samples per
+status at the threshold, as the browser's header counts them and export
+writes them), category_means and
 generation (the generation summary's counters); with a scores_map.json, its
 figures under metrics (run, category NAME, sample N), each beside the same
 figure computed from the score files as the file's writer computes it.
@@ -60,6 +62,10 @@ path cannot be opened at all.`,
   evalview summary --json samples_gsm8k_*.jsonl results_*.json | jq '.datasets[].metrics'`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			th, err := thresholdFlag(cmd, threshold)
+			if err != nil {
+				return usageError(stderr, err)
+			}
 			tuneBatchGC(args)
 			// Each dataset is reported as soon as it is read, then
 			// dropped.
@@ -73,7 +79,7 @@ path cannot be opened at all.`,
 				r.Errors, r.Warnings = model.CountIssues(issues)
 				r.Notes = model.CountNotes(issues)
 				if ds.Kind == model.KindRun {
-					runReport(&r, ds, threshold)
+					runReport(&r, ds, th)
 				}
 				if err := addCompareFigures(cmd.Context(), &r, ds); err != nil {
 					fmt.Fprintf(stderr, "evalview: %s: deep check: %v\n", ds.Path, err)
@@ -104,7 +110,7 @@ path cannot be opened at all.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON (see the shape above)")
 	cmd.Flags().BoolVar(&failDiff, "fail-on-differs", false, "exit 1 when a recomputed metric differs from the reported one")
-	cmd.Flags().Float64Var(&threshold, "threshold", 0, "run zips: the high-score threshold above_threshold counts at (default: the run's scores_map pass_threshold, else 8.5)")
+	cmd.Flags().Float64Var(&threshold, "threshold", 0, "run zips: the high-score threshold above_threshold and statuses count at, 0 to 10 (default: the run's scores_map pass_threshold, else 8.5)")
 	return cmd
 }
 
@@ -114,7 +120,7 @@ func runFigures(st runstats.Stats) map[string]any {
 	return map[string]any{
 		"attempts": st.Attempts, "scored_attempts": st.ScoredAttempts, "scored_records": st.ScoredRecords,
 		"mean_weighted_score": st.MeanWeightedScore, "threshold": st.Threshold,
-		"above_threshold": st.AboveThreshold, "category_means": st.CategoryMeans,
+		"above_threshold": st.AboveThreshold, "category_means": st.CategoryMeans, "statuses": st.Statuses,
 	}
 }
 

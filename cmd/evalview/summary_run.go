@@ -24,8 +24,13 @@ import (
 // "scores_map" names the file and the pass_threshold both count at.
 
 // runReport sets a run's figures on its report.
-func runReport(r *model.DatasetReport, ds *model.Dataset, threshold float64) {
-	r.Extra = runFigures(runstats.StatsOf(ds, threshold))
+// threshold is summary's --threshold, nil for the run's own.
+func runReport(r *model.DatasetReport, ds *model.Dataset, threshold *float64) {
+	st := runstats.StatsOf(ds, 0)
+	if threshold != nil {
+		st = runstats.ComputeAt(ds, *threshold).Stats()
+	}
+	r.Extra = runFigures(st)
 	r.Metrics = map[string]map[string]model.MetricPair{}
 	gen := map[string]float64{}
 	for _, m := range ds.Metrics {
@@ -56,6 +61,9 @@ func printRun(w io.Writer, r model.DatasetReport) {
 	}
 	fmt.Fprintf(w, "  attempts %v (scored %v), mean weighted score %s, %v at or above %v\n",
 		r.Extra["attempts"], r.Extra["scored_attempts"], mean, r.Extra["above_threshold"], r.Extra["threshold"])
+	if ss, _ := r.Extra["statuses"].(map[string]int); len(ss) > 0 {
+		fmt.Fprintf(w, "  statuses at %v: %s\n", r.Extra["threshold"], statusCounts(ss))
+	}
 	if cm, _ := r.Extra["category_means"].(map[string]float64); len(cm) > 0 {
 		fmt.Fprintf(w, "  category means: %s\n", joinFigures(cm))
 	}
@@ -197,4 +205,17 @@ func (s *reportStream) close() error {
 	}
 	_, err := io.WriteString(s.w, end)
 	return err
+}
+
+// statusCounts writes "4 pass, 2 fail, 1 error" in the browser's order
+// (✓ ✗ ! ·), leaving out an error or unscored count of 0.
+func statusCounts(ss map[string]int) string {
+	var parts []string
+	for _, st := range []model.Status{model.StatusPass, model.StatusFail, model.StatusError, model.StatusUnscored} {
+		n := ss[st.String()]
+		if n > 0 || st == model.StatusPass || st == model.StatusFail {
+			parts = append(parts, strconv.Itoa(n)+" "+st.String())
+		}
+	}
+	return strings.Join(parts, ", ")
 }

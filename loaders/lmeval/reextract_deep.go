@@ -167,6 +167,7 @@ func (x *index) deep(ctx context.Context, progress func(done, total int)) (*mode
 		counts    map[string][]indexedCount
 		repeats   int
 		defaulted bool
+		reext     int
 		err       error
 	}
 	parts := make([]part, workers)
@@ -181,6 +182,7 @@ func (x *index) deep(ctx context.Context, progress func(done, total int)) (*mode
 		}
 		p.defaulted = p.defaulted || doc.defaulted
 		p.repeats = max(p.repeats, doc.repeats)
+		p.reext += doc.reextracted
 		for _, fc := range doc.counts {
 			p.counts[fc.filter] = append(p.counts[fc.filter], indexedCount{i, fc.RepeatCount})
 		}
@@ -277,6 +279,7 @@ func (x *index) deep(ctx context.Context, progress func(done, total int)) (*mode
 		rep.Issues = append(rep.Issues, p.issues...)
 		rep.Flagged = append(rep.Flagged, p.flagged...)
 		rep.Repeats = max(rep.Repeats, p.repeats)
+		rep.Reextracted += p.reext
 		defaulted = defaulted || p.defaulted
 		for f, c := range p.counts {
 			counts[f] = append(counts[f], c...)

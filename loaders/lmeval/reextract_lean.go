@@ -36,6 +36,8 @@ type docResult struct {
 	repeats int
 	// defaulted is set when a harness default pipeline ran.
 	defaulted bool
+	// reextracted counts the doc's filter rows whose pipeline ran.
+	reextracted int
 }
 
 type filterCount struct {
@@ -74,6 +76,9 @@ func (x *index) deepDocRuns(rec *model.Record, strs []string, r *deepReader) doc
 	counted := map[string]compare.RepeatCount{}
 	x.eachRun(rec, texts, &r.scratch, nil, func(run *pipeRun) {
 		d.defaulted = d.defaulted || run.p.defaulted
+		if run.err == nil {
+			d.reextracted++
+		}
 		rc, ok := counted[run.p.perRepeatKey]
 		if !ok || !run.shared || run.err != nil {
 			rc.N, rc.C = run.repeatsRight(len(texts))
@@ -107,6 +112,19 @@ func (x *index) deepDocFull(i int) (docResult, error) {
 	}
 	d.defaulted = x.lastDefaulted(rec)
 	d.repeats = len(rec.Attempts)
+	ran := map[string]bool{}
+	for _, a := range rec.Attempts {
+		for _, e := range a.Extractions {
+			// A run that failed leaves no answer; one that matched
+			// nothing leaves "[invalid]".
+			ran[e.Filter] = ran[e.Filter] || e.Answer != ""
+		}
+	}
+	for _, ok := range ran {
+		if ok {
+			d.reextracted++
+		}
+	}
 	for _, fr := range rec.Filters {
 		if n, c := compare.RepeatsRight(rec, fr.Filter); n > 0 {
 			d.counts = append(d.counts, filterCount{fr.Filter, compare.RepeatCount{N: n, C: c}})

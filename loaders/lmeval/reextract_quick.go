@@ -89,7 +89,7 @@ type finding struct {
 // exact_match its answer does not give (counted once in the doc's
 // summary), the right repeats per filter, as eachRun's path reports them.
 func (x *index) findings(id string, found []finding, repeats int, score *scorer) docResult {
-	d := docResult{repeats: repeats}
+	d := docResult{repeats: repeats, reextracted: len(found)}
 	re := x.reextractor()
 	for _, f := range found {
 		d.defaulted = d.defaulted || f.p.defaulted

@@ -281,3 +281,30 @@ func copyFixture(t *testing.T, dir, dst string, edit func(name string, b []byte)
 		}
 	}
 }
+
+// TestDeepCountsReextracted: the deep report counts the filter rows it
+// re-extracted, so that no view says the logged answers agree with a
+// re-extraction that did not run: none for multiple-choice and
+// log-likelihood tasks and for ifeval (its own code reads the whole
+// response), every row for generate tasks (two filters of 4 docs).
+func TestDeepCountsReextracted(t *testing.T) {
+	for _, c := range []struct {
+		dir  string
+		want int
+	}{
+		{"../../testdata/lmeval/two_filters", 8},
+		{"../../testdata/lmeval/reextract_mismatch", 8},
+		{"../../testdata/lmeval/generated_3filters_8repeats", 36},
+		{"../../testdata/lmeval/old_array", 0},
+		{"../../testdata/lmeval/ifeval", 0},
+		{"../../testdata/lmeval/class_tasks", 0},
+	} {
+		dss, err := Open(c.dir)
+		if err != nil || len(dss) == 0 {
+			t.Fatalf("open %s: %v", c.dir, err)
+		}
+		if got := deep(t, dss[0]).Reextracted; got != c.want {
+			t.Errorf("%s: %d filter rows re-extracted, want %d", c.dir, got, c.want)
+		}
+	}
+}

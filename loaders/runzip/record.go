@@ -99,10 +99,8 @@ func scoreSummary(ctx recCtx, r *model.Record, weights []float64, failed bool) {
 		r.Status = model.StatusError
 	case !r.HasScore:
 		r.Status = model.StatusUnscored
-	case r.Score >= ctx.threshold:
-		r.Status = model.StatusPass
 	default:
-		r.Status = model.StatusFail
+		r.Status = model.StatusAt(model.StatusFail, r.Score, true, ctx.threshold)
 	}
 }
 
@@ -177,10 +175,8 @@ func buildAttempt(ctx recCtx, data []byte, a *node, sc *doc, e *node) model.Atte
 		at.Status = model.StatusError
 	case !at.HasWeighted:
 		at.Status = model.StatusUnscored
-	case at.Weighted >= ctx.threshold:
-		at.Status = model.StatusPass
 	default:
-		at.Status = model.StatusFail
+		at.Status = model.StatusAt(model.StatusFail, at.Weighted, true, ctx.threshold)
 	}
 	return at
 }

@@ -162,7 +162,7 @@ func buildScoreRecord(ctx recCtx, id string, sc *doc, why string) *model.Record 
 		seen[n] = true
 		at := buildAttempt(ctx, nil, &node{kind: jsonObject, fields: map[string]*node{"attempt": e.get("attempt")}, keys: []string{"attempt"}}, sc, e)
 		at.StatusText = ""
-		at.Facts = append([]model.Fact{{Key: "response", Value: why}}, at.Facts...)
+		at.NoText = why
 		if at.HasWeighted {
 			weights = append(weights, at.Weighted)
 		}

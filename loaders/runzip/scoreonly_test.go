@@ -61,8 +61,8 @@ func TestScoresOnlyRun(t *testing.T) {
 				a.Judge != "Counts the six outcomes clearly; 1/6." || a.Status != model.StatusPass {
 				t.Errorf("attempt 2 = %+v", a)
 			}
-			if len(a.Facts) == 0 || a.Facts[0].Key != "response" || !strings.Contains(a.Facts[0].Value, "no sample file has sample_index 3") {
-				t.Errorf("the attempt does not say where its response is: %+v", a.Facts)
+			if !strings.Contains(a.NoText, "not in this run: no sample file has sample_index 3") {
+				t.Errorf("the attempt does not say where its response is: %q", a.NoText)
 			}
 			if len(r.Raw) != 1 || !strings.HasSuffix(r.Raw[0].File, "0003_score.json") {
 				t.Errorf("raw = %+v", r.Raw)

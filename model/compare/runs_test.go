@@ -115,3 +115,27 @@ func TestRunsDuplicateKeys(t *testing.T) {
 		t.Errorf("pairs %+v", pairs)
 	}
 }
+
+// TestPartnerSameTask: formats whose record ids are numbered per task
+// (lm-eval docs, lighteval rows, Inspect samples) pair only datasets of
+// the same task: arc_challenge's row 0 is not gsm8k's row 0. Run zips of
+// other prompts still pair, by prompt.
+func TestPartnerSameTask(t *testing.T) {
+	ds := func(k model.Kind, task string) *model.Dataset {
+		return &model.Dataset{Kind: k, Task: task, Records: model.NewMemIndex(nil)}
+	}
+	for _, k := range []model.Kind{model.KindLMEval, model.KindLighteval, model.KindInspect} {
+		dss := []*model.Dataset{ds(k, "arc_challenge"), ds(k, "gsm8k")}
+		if p := Partner(dss, 0, -1); p != -1 {
+			t.Errorf("%s: arc_challenge pairs with dataset %d (gsm8k)", k, p)
+		}
+		dss = append(dss, ds(k, "arc_challenge"))
+		if p := Partner(dss, 0, -1); p != 2 {
+			t.Errorf("%s: arc_challenge pairs with %d, want the other arc_challenge (2)", k, p)
+		}
+	}
+	runs := []*model.Dataset{ds(model.KindRun, "run-a"), ds(model.KindRun, "run-b")}
+	if p := Partner(runs, 0, -1); p != 1 {
+		t.Errorf("two runs: partner %d, want 1", p)
+	}
+}

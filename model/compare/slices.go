@@ -55,6 +55,13 @@ type Slice struct {
 // slice. Slices are sorted by count, most first, then by value in natural
 // order, NoValue last among equals.
 func Slices(ds *model.Dataset, field string, rows []int) []Slice {
+	return SlicesAt(ds, field, rows, nil)
+}
+
+// SlicesAt is Slices with the statuses of a scored dataset (model.Scoring)
+// read at threshold t (model.Scoring.SummaryAt), as the browser's list
+// shows them after t, + or -; a nil t reads them as loaded.
+func SlicesAt(ds *model.Dataset, field string, rows []int, t *float64) []Slice {
 	filters := ds.Filters
 	if len(filters) == 0 {
 		filters = []string{""}
@@ -64,6 +71,9 @@ func Slices(ds *model.Dataset, field string, rows []int) []Slice {
 	var order []string
 	for _, ri := range allRows(ds, rows) {
 		s := ds.Records.Summary(ri)
+		if t != nil {
+			s = ds.Scoring.SummaryAt(s, *t)
+		}
 		v := value(&s)
 		if v == "" {
 			v = NoValue

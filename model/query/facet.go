@@ -74,7 +74,7 @@ func Facet(env Env, rows []int, field string) []FacetRow {
 		}
 	}
 	for _, i := range rows {
-		s := env.Dataset.Records.Summary(i)
+		s := env.Summary(i)
 		r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{}}
 		o := s.Outcome(env.Filter)
 		if f.typ != tMulti {

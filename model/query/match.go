@@ -20,6 +20,25 @@ type Env struct {
 	Filter int
 	// Notes gives error-analysis notes; nil when there are none.
 	Notes NoteLookup
+	// Threshold, when set, is the pass threshold a scored dataset's
+	// statuses are read at (model.Scoring.SummaryAt): the one the browser
+	// shows (t, +, -, --threshold), which may not be the one the loader
+	// set them at. Nil reads them as loaded.
+	Threshold *float64
+}
+
+// Summary is record i's summary as the query reads it: its status at
+// env.Threshold when that is set.
+func (env Env) Summary(i int) model.Summary {
+	return env.At(env.Dataset.Records.Summary(i))
+}
+
+// At reads s's status at env.Threshold, when set.
+func (env Env) At(s model.Summary) model.Summary {
+	if env.Threshold == nil || env.Dataset == nil {
+		return s
+	}
+	return env.Dataset.Scoring.SummaryAt(s, *env.Threshold)
 }
 
 // Selected returns the filter index status, score and answer refer to
@@ -35,12 +54,13 @@ func (q *Query) Selected(env Env) int {
 	return env.Filter
 }
 
-// Match reports whether summary s satisfies every term of q. A nil or
-// empty query matches everything.
+// Match reports whether summary s satisfies every term of q (its status
+// read at env.Threshold). A nil or empty query matches everything.
 func (q *Query) Match(env Env, s model.Summary) bool {
 	if q.Empty() {
 		return true
 	}
+	s = env.At(s)
 	return q.match(&rec{s: &s, ds: env.Dataset, fi: q.Selected(env), notes: env.Notes, note: &noteState{}})
 }
 
@@ -72,7 +92,7 @@ func Filter(env Env, q *Query) []int {
 	}
 	fi := q.Selected(env)
 	for i := 0; i < n; i++ {
-		s := idx.Summary(i)
+		s := env.At(idx.Summary(i))
 		if q.match(&rec{s: &s, ds: env.Dataset, fi: fi, notes: env.Notes, note: &noteState{}}) {
 			out = append(out, i)
 		}

@@ -219,3 +219,32 @@ func TestAnswerOfOneFilter(t *testing.T) {
 		t.Errorf("a label key answer.x is reached as %q", got)
 	}
 }
+
+// TestThresholdStatus: with a threshold, status terms, facets and sorting
+// read each scored record's status at it (a1, 8, passes at its loader's
+// 7.5 and fails at 9; b1, 9, passes at both), not as loaded; errors and
+// unscored records keep theirs.
+func TestThresholdStatus(t *testing.T) {
+	ds := generic()
+	ds.Scoring = &model.Scoring{Max: 10, Threshold: 7.5}
+	nine := 9.0
+	env := Env{Dataset: ds, Threshold: &nine}
+	equalStrings(t, "status=pass at 9", ids(ds, Filter(env, mustParse(t, "status=pass"))), []string{"b1"})
+	equalStrings(t, "status=fail at 9", ids(ds, Filter(env, mustParse(t, "status=fail"))), []string{"a1", "a2"})
+	equalStrings(t, "status=pass as loaded", ids(ds, Filter(Env{Dataset: ds}, mustParse(t, "status=pass"))), []string{"a1", "b1"})
+	if !mustParse(t, "status=fail").Match(env, ds.Records.Summary(0)) {
+		t.Error("Match: a1 (8) is a fail at 9")
+	}
+	rows := Facet(env, all(ds), "category")
+	for _, r := range rows {
+		if r.Value == "math" && (r.Pass != 0 || r.Fail != 1 || r.Error != 1) {
+			t.Errorf("facet math at 9: pass %d fail %d error %d, want 0 1 1", r.Pass, r.Fail, r.Error)
+		}
+	}
+	three := 3.0
+	low := Env{Dataset: ds, Threshold: &three}
+	equalStrings(t, "status=pass at 3", ids(ds, Filter(low, mustParse(t, "status=pass"))), []string{"a1", "a2", "b1"})
+	// Without Scoring the statuses are the dataset's own.
+	ds.Scoring = nil
+	equalStrings(t, "no Scoring", ids(ds, Filter(env, mustParse(t, "status=pass"))), []string{"a1", "b1"})
+}

@@ -46,7 +46,7 @@ func Sort(env Env, rows []int, key SortKey) {
 	f := resolveField(key.Column)
 	items := make([]sortItem, len(rows))
 	for k, i := range rows {
-		s := env.Dataset.Records.Summary(i)
+		s := env.Summary(i)
 		r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{}}
 		items[k] = sortValue(&r, f)
 		items[k].row = i

@@ -82,6 +82,11 @@ type Figures struct {
 	Records, Attempts, ScoredAttempts, Scored int
 	// Above counts the samples on the site's high-score list.
 	Above int
+	// Statuses counts the samples by status at the threshold
+	// (model.StatusAt): what the browser's header counts ✓, ✗, ! and ·.
+	// A sample that errored with a score is on the high-score list
+	// (Above) but counts as an error here.
+	Statuses [4]int
 	// Mean is the mean of the scored samples' averages (each sample
 	// counts once, like the site's lists), rounded to 2 decimals; HasMean
 	// is false when nothing is scored.
@@ -95,11 +100,18 @@ type Figures struct {
 }
 
 // Compute reads every summary of ds once. A threshold <= 0 means ds's own
-// (see Threshold).
+// (see Threshold): a command's --threshold left at its default.
 func Compute(ds *model.Dataset, threshold float64) Figures {
 	if threshold <= 0 {
 		threshold = Threshold(ds)
 	}
+	return ComputeAt(ds, threshold)
+}
+
+// ComputeAt is Compute at exactly threshold, 0 included (everything
+// scored is then a high score): the browser's threshold, which t, + and
+// - move down to 0.
+func ComputeAt(ds *model.Dataset, threshold float64) Figures {
 	f := Figures{Max: Max(ds), Threshold: threshold}
 	type acc struct {
 		sum              float64
@@ -133,6 +145,9 @@ func Compute(ds *model.Dataset, threshold float64) Figures {
 			order = append(order, c)
 		}
 		a.n++
+		if st := model.StatusAt(s.Status, s.Score, s.HasScore, threshold); st >= model.StatusUnscored && st <= model.StatusError {
+			f.Statuses[st]++
+		}
 		if !s.HasScore {
 			continue
 		}
@@ -181,6 +196,10 @@ type Stats struct {
 	// category with a scored sample (NoCategory for samples without
 	// one), rounded to 2 decimals.
 	CategoryMeans map[string]float64 `json:"category_means"`
+	// Statuses counts the samples by status at Threshold ("pass",
+	// "fail", "error", "unscored"; every one, zeros included), as the
+	// browser's header and `export` read them.
+	Statuses map[string]int `json:"statuses"`
 }
 
 // Stats returns the figures as `summary --json` writes them.
@@ -188,6 +207,10 @@ func (f Figures) Stats() Stats {
 	st := Stats{
 		Records: f.Records, Attempts: f.Attempts, ScoredAttempts: f.ScoredAttempts, ScoredRecords: f.Scored,
 		Threshold: f.Threshold, AboveThreshold: f.Above, CategoryMeans: map[string]float64{},
+		Statuses: map[string]int{},
+	}
+	for k, n := range f.Statuses {
+		st.Statuses[model.Status(k).String()] = n
 	}
 	if f.HasMean {
 		m := f.Mean

@@ -159,7 +159,7 @@ func Render(ds *model.Dataset, rec *model.Record, tab Tab, o Options) Doc {
 		if ds != nil && ds.Presentation.Attempts == model.AttemptsTranscripts {
 			b.sampleResponses(rec)
 		} else {
-			b.responses(rec)
+			b.responses(ds, rec)
 		}
 	case model.TabFilterResults:
 		b.filters(ds, rec)

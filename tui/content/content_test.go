@@ -219,7 +219,14 @@ func TestResponsesAndTables(t *testing.T) {
 			{Title: "Hidden", Type: model.SectionText, Text: "secret", Folded: true},
 		},
 	}
-	doc := renderTab(t, &model.Dataset{Kind: model.KindRun}, rec, Tab{Content: model.TabAttempts, Name: "Responses"}, 60, false)
+	// A format without an AttemptScore calls the score a score (an
+	// Inspect epoch's value); a run's is its weighted score.
+	doc := renderTab(t, &model.Dataset{}, rec, Tab{Content: model.TabAttempts, Name: "Responses"}, 60, false)
+	if flat := strings.Join(doc.Plain, "\n"); !strings.Contains(flat, "#1 of 2  ✓ pass  score 8.25  1.2s") {
+		t.Errorf("responses without AttemptScore:\n%s", flat)
+	}
+	run := &model.Dataset{Kind: model.KindRun, Presentation: model.Presentation{AttemptScore: "weighted"}}
+	doc = renderTab(t, run, rec, Tab{Content: model.TabAttempts, Name: "Responses"}, 60, false)
 	flat := strings.Join(doc.Plain, "\n")
 	for _, want := range []string{"#1 of 2  ✓ pass  weighted 8.25  1.2s", "relevance ████████░░ 8/10", "style     █████░░░░░ 0.50", "judge: fine", "! error", "error: Timeout: took too long", "upstream"} {
 		if !strings.Contains(flat, want) {
@@ -273,6 +280,26 @@ func TestPromptExtras(t *testing.T) {
 	for _, want := range []string{"→ tool call search  id c1\n  {\n    \"query\"", "← tool result for c1 (search)"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("prompt lacks %q:\n%s", want, flat)
+		}
+	}
+}
+
+// TestFiltersTabRowValues: a row's metric values that are not one number
+// (f1's [gold, pred], bleu's [reference, prediction]) show in the
+// Filters tab, each in its column, a long one in full under the table.
+func TestFiltersTabRowValues(t *testing.T) {
+	rec := &model.Record{Target: "1", Filters: []model.FilterResult{{
+		Filter: "none", Answer: "1", Answers: []string{"1"},
+		Metrics: []model.MetricValue{{Name: "acc", Value: 1}},
+		Values: []model.RowValue{{Name: "f1", Labels: []string{"1", "1"}, Text: "[1, 1]"},
+			{Name: "bleu", Text: `["The house is small.", "The house is very small indeed."]`}},
+	}}}
+	rec.ID = "0"
+	doc := renderTab(t, &model.Dataset{Filters: []string{"none"}}, rec, Tab{Content: model.TabFilterResults, Name: "Filters"}, 100, false)
+	s := strings.Join(doc.Plain, "\n")
+	for _, want := range []string{"f1", "[1, 1]", "bleu", "Values in full", `none bleu: ["The house is small.", "The house is very small indeed."]`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("Filters tab lacks %q:\n%s", want, s)
 		}
 	}
 }

@@ -32,6 +32,18 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 			}
 		}
 	}
+	// Values that are not one number (f1's [gold, pred], a perplexity's
+	// [loglikelihood, words]) have columns of their own after the numbers.
+	var values []string
+	for _, f := range rec.Filters {
+		for _, v := range f.Values {
+			if !seen[v.Name] {
+				seen[v.Name] = true
+				values = append(values, v.Name)
+			}
+		}
+	}
+	var long []longValue
 	side := sideBySide(rec)
 	cols := []string{"", "filter", "answer"}
 	if side.extracted {
@@ -39,6 +51,7 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 	}
 	firstMetric := len(cols)
 	cols = append(cols, metrics...)
+	cols = append(cols, values...)
 	if side.repeats {
 		cols = append(cols, "repeats ✓")
 	}
@@ -59,6 +72,18 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 			} else {
 				row = append(row, "–")
 			}
+		}
+		for _, name := range values {
+			v, ok := rowValue(f, name)
+			cell := text.OneLine(v)
+			switch {
+			case !ok:
+				cell = "–"
+			case text.Width(cell) > maxValueCell:
+				cell = text.Truncate(cell, maxValueCell)
+				long = append(long, longValue{f.Filter + " " + name, v})
+			}
+			row = append(row, cell)
 		}
 		if side.repeats {
 			row = append(row, side.rows[i].repeats)
@@ -113,12 +138,36 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 			b.kv(f.Filter, ans, 2)
 		}
 	}
+	if len(long) > 0 {
+		b.blank()
+		b.heading("Values in full")
+		for _, v := range long {
+			b.kv(v.key, v.text, 2)
+		}
+	}
 	b.extractionNotes(rec)
 	b.votes(rec, selected)
 	if line := filterLines(rec.Filters); line != "" {
 		b.blank()
 		b.para(line, b.st.Detail.Subtle, 0)
 	}
+}
+
+// maxValueCell is the widest a row value's cell gets; longer values
+// (bleu's [reference, prediction]) follow the table in full.
+const maxValueCell = 24
+
+// longValue is a row value cut in the table, shown in full under it.
+type longValue struct{ key, text string }
+
+// rowValue is the text of f's non-numeric value name.
+func rowValue(f model.FilterResult, name string) (string, bool) {
+	for _, v := range f.Values {
+		if v.Name == name {
+			return v.Text, true
+		}
+	}
+	return "", false
 }
 
 // oneLineAnswer shows an answer in one table cell.

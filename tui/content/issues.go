@@ -4,22 +4,55 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"evalview/model"
+	"evalview/tui/styles"
 	"evalview/tui/text"
 )
 
-// IssueGlyph returns the marker of an issue severity: ‼ error, ⚠ warning.
+// IssueGlyph returns the marker of an issue severity: ‼ error, ⚠
+// warning, ℹ note.
 func IssueGlyph(s model.Severity) string {
-	if s == model.SeverityError {
+	switch s {
+	case model.SeverityError:
 		return "‼"
+	case model.SeverityNote:
+		return "ℹ"
 	}
 	return "⚠"
+}
+
+// IssueStyle is how an issue of severity s is drawn.
+func IssueStyle(st *styles.Styles, s model.Severity) lipgloss.Style {
+	switch s {
+	case model.SeverityError:
+		return st.Issue.Error
+	case model.SeverityNote:
+		return st.Issue.Note
+	}
+	return st.Issue.Warning
+}
+
+// IssueCount says how many issues there are, notes apart: "3", "1 note",
+// "3 · 1 note". A note is no finding: it is never counted with the
+// warnings, as `check` counts it.
+func IssueCount(issues []model.Issue) string {
+	notes := model.CountNotes(issues)
+	n := strconv.Itoa(len(issues) - notes)
+	switch {
+	case notes == 0:
+		return n
+	case notes == len(issues):
+		return text.Plural(notes, "note")
+	}
+	return n + " · " + text.Plural(notes, "note")
 }
 
 // issues renders the dataset's issues first, then the record's.
 func (b *builder) issues(ds *model.Dataset, rec *model.Record) {
 	if ds != nil && len(ds.Issues) > 0 {
-		b.heading("Dataset issues (" + strconv.Itoa(len(ds.Issues)) + ")")
+		b.heading("Dataset issues (" + IssueCount(ds.Issues) + ")")
 		for _, is := range ds.Issues {
 			b.issue(is)
 		}
@@ -29,7 +62,7 @@ func (b *builder) issues(ds *model.Dataset, rec *model.Record) {
 	}
 	if len(rec.Issues) > 0 {
 		b.blank()
-		b.heading("Record " + text.OneLine(rec.ID) + " issues (" + strconv.Itoa(len(rec.Issues)) + ")")
+		b.heading("Record " + text.OneLine(rec.ID) + " issues (" + IssueCount(rec.Issues) + ")")
 		for _, is := range rec.Issues {
 			b.issue(is)
 		}
@@ -41,10 +74,7 @@ func (b *builder) issues(ds *model.Dataset, rec *model.Record) {
 
 // issue writes one issue: glyph, severity and code, where, and the message.
 func (b *builder) issue(is model.Issue) {
-	sev := b.st.Issue.Warning
-	if is.Severity == model.SeverityError {
-		sev = b.st.Issue.Error
-	}
+	sev := IssueStyle(b.st, is.Severity)
 	head := render(sev, IssueGlyph(is.Severity)+" "+is.Severity.String())
 	if is.Code != "" {
 		head += "  " + render(b.st.Issue.Code, text.OneLine(is.Code))
@@ -96,10 +126,7 @@ func (b *builder) banner(rec *model.Record, tab Tab) {
 		if i == maxBanners {
 			break
 		}
-		style := b.st.Issue.Warning
-		if is.Severity == model.SeverityError {
-			style = b.st.Issue.Error
-		}
+		style := IssueStyle(b.st, is.Severity)
 		msg := is.Message
 		if is.Path != "" {
 			msg += " (at " + is.Path + ")"
@@ -112,18 +139,28 @@ func (b *builder) banner(rec *model.Record, tab Tab) {
 		if len(here) > 0 {
 			word = "more issue"
 		}
-		b.para(IssueGlyph(worst(rec.Issues))+" "+text.Plural(others, word)+" in this record: see the Issues tab", b.st.Issue.Banner, 0)
+		style := b.st.Issue.Banner
+		if worst(rec.Issues) == model.SeverityNote {
+			style = b.st.Issue.Note
+		}
+		b.para(IssueGlyph(worst(rec.Issues))+" "+text.Plural(others, word)+" in this record: see the Issues tab", style, 0)
 	}
 	b.add(render(b.st.Detail.Subtle, strings.Repeat("─", b.w)))
 }
 
+// worst is the gravest severity of issues: error, then warning, then
+// note.
 func worst(issues []model.Issue) model.Severity {
+	out := model.SeverityNote
 	for _, is := range issues {
-		if is.Severity == model.SeverityError {
+		switch is.Severity {
+		case model.SeverityError:
 			return model.SeverityError
+		case model.SeverityWarning:
+			out = model.SeverityWarning
 		}
 	}
-	return model.SeverityWarning
+	return out
 }
 
 // IssueTab tells which tab an issue concerns, from its JSON path: the tab

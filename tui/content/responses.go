@@ -25,7 +25,11 @@ func Glyph(s model.Status) string {
 
 // responses renders the attempts: just the text for a single plain
 // response, numbered blocks otherwise.
-func (b *builder) responses(rec *model.Record) {
+func (b *builder) responses(ds *model.Dataset, rec *model.Record) {
+	label := "score "
+	if ds != nil && ds.Presentation.AttemptScore != "" {
+		label = ds.Presentation.AttemptScore + " "
+	}
 	if len(rec.Attempts) == 1 && plainAttempt(rec.Attempts[0]) {
 		a := rec.Attempts[0]
 		b.rule(render(b.st.Detail.Subheading, "response"))
@@ -38,7 +42,7 @@ func (b *builder) responses(rec *model.Record) {
 		if i > 0 {
 			b.blank()
 		}
-		b.attempt(i, a, len(rec.Attempts))
+		b.attempt(i, a, len(rec.Attempts), label)
 	}
 }
 
@@ -49,9 +53,9 @@ func plainAttempt(a model.Attempt) bool {
 		a.Judge == "" && a.DurationMS == 0 && a.Raw == ""
 }
 
-// attempt renders one numbered attempt.
-func (b *builder) attempt(i int, a model.Attempt, n int) {
-	b.rule(b.attemptHead(attemptName(i, a), a, n, "weighted "))
+// attempt renders one numbered attempt, its score after label.
+func (b *builder) attempt(i int, a model.Attempt, n int, label string) {
+	b.rule(b.attemptHead(attemptName(i, a), a, n, label))
 	if len(a.Scores) > 0 {
 		b.scores(a.Scores)
 	}
@@ -128,7 +132,10 @@ func (b *builder) attemptError(a model.Attempt) {
 // highlighted either way (see markdownSpans).
 func (b *builder) attemptText(a model.Attempt) {
 	if a.Text == "" {
-		if a.Error == "" && a.ErrorType == "" {
+		switch {
+		case a.NoText != "": // not in the artifact: not an empty answer
+			b.para("response "+a.NoText, b.st.Detail.Subtle, 0)
+		case a.Error == "" && a.ErrorType == "":
 			b.para("(empty response)", b.st.Detail.Subtle, 0)
 		}
 		return

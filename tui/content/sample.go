@@ -44,6 +44,8 @@ func (b *builder) sampleAttempt(a model.Attempt, n int) {
 		b.thread(a.Messages)
 	case a.Text != "":
 		b.text(a.Text, b.st.Detail.Value, 0)
+	case a.NoText != "":
+		b.para("response "+a.NoText, b.st.Detail.Subtle, 0)
 	case a.Error == "" && a.ErrorType == "":
 		b.para("(empty response)", b.st.Detail.Subtle, 0)
 	}

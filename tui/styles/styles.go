@@ -64,6 +64,9 @@ type Styles struct {
 	// Issue styles the issue markers and banners.
 	Issue struct {
 		Warning, Error, Banner, Code, Location lipgloss.Style
+		// Note styles notes (model.SeverityNote): how a file was read,
+		// no finding, so neither the warning's color nor its glyph.
+		Note lipgloss.Style
 	}
 	// Detail styles the tab bar and the rendered record content.
 	Detail struct {
@@ -185,6 +188,7 @@ func build(p Palette, isDark, noColor bool) Styles {
 	s.Issue.Banner = fg(p.Warn)
 	s.Issue.Code = fg(p.Accent)
 	s.Issue.Location = fg(p.Subtle)
+	s.Issue.Note = fg(p.Accent)
 
 	d := &s.Detail
 	d.Tab = fg(p.Subtle)

@@ -109,6 +109,9 @@ func (s *Sheet) View() string {
 		if e+w > 0 {
 			info += " · " + text.Plural(e+w, "dataset issue")
 		}
+		if n := model.CountNotes(d.Issues); n > 0 { // how it was read: no issue
+			info += " · " + text.Plural(n, "note")
+		}
 		line := text.PadLeft(strconv.Itoa(i+1), numW) + "  " + text.OneLine(d.Title) + "  " + st.Detail.Subtle.Render(info)
 		if i == s.cursor {
 			out = append(out, st.Overlay.Selected.Render(text.Pad(" ▸ "+ansi.Strip(line), s.w)))

@@ -8,9 +8,11 @@ package filters
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"evalview/model"
 	"evalview/model/compare"
@@ -137,9 +139,9 @@ func (s *Sheet) chosen(it compareItem) (string, []int) {
 	if it.flagged {
 		rep, _ := s.src.Deep(s.ds)
 		if rep == nil {
-			return "re-extraction disagrees", nil
+			return "flagged by the deep check", nil
 		}
-		return "re-extraction disagrees with the log", rep.Flagged
+		return "flagged by the deep check", rep.Flagged
 	}
 	var rows []int
 	for i, c := range s.cells {
@@ -196,10 +198,14 @@ func (s *Sheet) View() string {
 	// Metrics recomputed from the samples beside the reported ones.
 	var rows [][]string
 	var differ []bool
-	for _, c := range s.src.Metrics(s.ds) { // cached: View runs every frame
+	ms := s.src.Metrics(s.ds) // cached: View runs every frame
+	for _, c := range ms {
 		row := []string{text.OneLine(c.Filter), text.OneLine(c.Name), "–", "–", ""}
 		if c.HasSamples {
-			row[2], row[4] = fmtScore(c.Samples), strconv.Itoa(c.N)
+			row[2] = fmtScore(c.Samples)
+		}
+		if c.N > 0 { // the rows read, recomputed or not, as summary counts them
+			row[4] = strconv.Itoa(c.N)
 		}
 		if c.HasReport {
 			row[3] = fmtScore(c.Reported)
@@ -221,6 +227,7 @@ func (s *Sheet) View() string {
 				break
 			}
 		}
+		add(s.metricNotes(ms)...)
 		add("")
 	}
 	add(s.passAtK()...)
@@ -277,6 +284,40 @@ func (s *Sheet) View() string {
 	return s.scroll.Render(lines, cursorLine)
 }
 
+// metricNotes says, under the metrics, why each metric without a
+// recomputed value ("–") has none ("corpus-level, not recomputed: ..."),
+// each note once with the metrics it concerns, as summary prints them.
+func (s *Sheet) metricNotes(ms []model.MetricComparison) []string {
+	st := s.c.Styles
+	var notes []string
+	who := map[string][]string{}
+	for _, c := range ms {
+		if c.HasSamples {
+			continue
+		}
+		note := c.Note
+		if note == "" {
+			note = "not recomputed from the samples"
+		}
+		if who[note] == nil {
+			notes = append(notes, note)
+		}
+		who[note] = append(who[note], text.OneLine(c.Filter)+" "+text.OneLine(c.Name))
+	}
+	var out []string
+	w := max(10, s.scroll.W-4)
+	for _, note := range notes {
+		for i, l := range text.Wrap(strings.Join(who[note], ", ")+": "+text.OneLine(note), w) {
+			ind := "  "
+			if i > 0 {
+				ind = "    "
+			}
+			out = append(out, st.Detail.Subtle.Render(ind+l))
+		}
+	}
+	return out
+}
+
 // passAtK renders the deep pass's pass@k per filter, when there are
 // repeats to estimate it from.
 func (s *Sheet) passAtK() []string {
@@ -326,18 +367,68 @@ func (s *Sheet) deepLines(cur compareItem, cursorLine *int, at int) []string {
 	if status != "" {
 		return []string{st.Bar.Loading.Render(status + "…"), ""}
 	}
-	switch {
-	case rep == nil:
+	if rep == nil {
 		return []string{st.Detail.Subtle.Render("re-extraction pending"), ""}
+	}
+	// Its findings about the dataset (filters re-applied with the
+	// harness's defaults) come first: they qualify the rest.
+	var out []string
+	for _, is := range rep.Issues {
+		if is.Record == "" {
+			out = append(out, s.wrapped("⚠ "+text.OneLine(is.Message), st.Issue.Warning)...)
+		}
+	}
+	switch {
+	case len(rep.Flagged) == 0 && rep.Reextracted == 0:
+		// A multiple-choice task, one scored by its own code, filters
+		// evalview cannot run: nothing was checked, so nothing agrees.
+		return append(append(out, s.wrapped("The deep check re-extracted nothing here: no filter pipeline it re-applies to these answers.", st.Detail.Subtle)...), "")
 	case len(rep.Flagged) == 0:
-		return []string{st.Status.Pass.Render("✓ every logged answer agrees with a re-extraction"), ""}
+		return append(append(out, s.wrapped("✓ the deep check flags no doc: the logged answers of the "+
+			text.Plural(rep.Reextracted, "filter row")+" it re-extracted agree", st.Status.Pass)...), "")
 	}
-	t := text.Plural(len(rep.Flagged), "doc") + " whose logged answer disagrees with a re-extraction"
+	// The flagged docs hold every finding of the pass (a logged answer
+	// that re-extraction does not reproduce, a logged exact_match its
+	// answer does not give...): name them by code.
+	t := text.Plural(len(rep.Flagged), "doc") + " flagged by the deep check"
+	if codes := issueCodes(rep.Issues); codes != "" {
+		t += " (" + codes + ")"
+	}
 	if cur.flagged {
-		*cursorLine = at
-		return []string{st.List.Cursor.Render("▸ ⚠ " + t), ""}
+		*cursorLine = at + len(out)
+		return append(out, st.List.Cursor.Render("▸ ⚠ "+t), "")
 	}
-	return []string{st.Issue.Warning.Render("  ⚠ " + t), ""}
+	return append(out, st.Issue.Warning.Render("  ⚠ "+t), "")
+}
+
+// wrapped wraps t to the sheet's width, each line in style.
+func (s *Sheet) wrapped(t string, style lipgloss.Style) []string {
+	var out []string
+	for _, l := range text.Wrap(t, max(10, s.scroll.W)) {
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+// issueCodes counts the per-record issues by code, in order of first
+// appearance: "2 reextract-mismatch, 1 rescore-mismatch".
+func issueCodes(issues []model.Issue) string {
+	n := map[string]int{}
+	var order []string
+	for _, is := range issues {
+		if is.Record == "" {
+			continue // about the dataset, not a flagged doc
+		}
+		if n[is.Code] == 0 {
+			order = append(order, is.Code)
+		}
+		n[is.Code]++
+	}
+	parts := make([]string, len(order))
+	for i, c := range order {
+		parts[i] = strconv.Itoa(n[c]) + " " + text.OneLine(c)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // fmtScore prints a metric value with four decimals.

@@ -29,6 +29,9 @@ type Sheet struct {
 	filter int
 	table  compare.Table
 	pairs  []compare.Pair
+	// sides counts every record key, flips or not: in both runs, only
+	// in A, only in B.
+	sides sides
 	// flipsOnly lists only the pairs whose right/wrong changed (lm-eval).
 	flipsOnly bool
 	cursor    int
@@ -69,6 +72,7 @@ func (s *Sheet) recount() {
 	fa, fb := s.filters()
 	var pairs []compare.Pair
 	s.table, pairs = compare.Runs(a, b, fa, fb)
+	s.sides = countSides(pairs)
 	s.flipsOnly = a.Presentation.CompareByFlips
 	if s.flipsOnly {
 		pairs = compare.Flips(pairs)
@@ -136,52 +140,48 @@ func (s *Sheet) head() []string {
 		s.sideLine("A ", la, pa, ")"),
 		s.sideLine("B ", lb, pb, "; b: next)"),
 	}
-	if fa, fb := s.filters(); fa >= 0 && fa < len(a.Filters) && fb >= 0 && fb < len(b.Filters) {
+	if fa, fb := s.filters(); fa >= 0 && fa < len(a.Filters) && fb >= 0 && fb < len(b.Filters) && a.Filters[fa]+b.Filters[fb] != "" {
 		out = append(out, st.Detail.Subtle.Render("filter A "+text.OneLine(a.Filters[fa])+" · filter B "+text.OneLine(b.Filters[fb])))
 	}
 	out = append(out, "")
 	t := s.table
-	onlyA, onlyB := 0, 0
-	for _, p := range s.allUnpaired() {
-		if p.B < 0 {
-			onlyA++
-		} else {
-			onlyB++
-		}
-	}
+	sd := s.sides
 	if s.flipsOnly {
 		out = append(out,
 			st.Detail.TableHeader.Render(text.Pad("", 8)+text.PadLeft("B ✓", 8)+text.PadLeft("B ✗", 8)),
 			text.Pad("A ✓", 8)+text.PadLeft(strconv.Itoa(t.Both), 8)+text.PadLeft(strconv.Itoa(t.OnlyA), 8),
 			text.Pad("A ✗", 8)+text.PadLeft(strconv.Itoa(t.OnlyB), 8)+text.PadLeft(strconv.Itoa(t.Neither), 8))
-		line := strconv.Itoa(t.Placed()) + " docs in both runs · " + strconv.Itoa(t.OnlyA) + " only A right · " + strconv.Itoa(t.OnlyB) + " only B right"
+		line := text.Plural(sd.paired, "doc") + " in both runs"
+		if t.Placed() != sd.paired {
+			line += " (" + strconv.Itoa(t.Placed()) + " right or wrong in both)"
+		}
+		line += " · " + strconv.Itoa(t.OnlyA) + " only A right · " + strconv.Itoa(t.OnlyB) + " only B right"
 		if t.Placed() > 0 {
 			line += " · agree on " + strconv.FormatFloat(100*t.Agree(), 'f', 1, 64) + "%"
 		}
 		out = append(out, st.Detail.Subtle.Render(line))
-		if t.Missing > 0 {
-			out = append(out, st.Issue.Warning.Render("⚠ "+text.Plural(t.Missing, "doc")+" missing or unscored in one run"))
+		if n := sd.paired - t.Placed(); n > 0 {
+			out = append(out, st.Issue.Warning.Render("⚠ "+text.Plural(n, "doc")+" in both runs unscored or errored in one"))
 		}
 	} else {
 		var sumA, sumB float64
-		var nA, nB int
+		n := 0
 		for _, p := range s.pairs {
-			if p.HasA {
-				sumA, nA = sumA+p.ScoreA, nA+1
-			}
-			if p.HasB {
-				sumB, nB = sumB+p.ScoreB, nB+1
+			if p.HasA && p.HasB {
+				sumA, sumB, n = sumA+p.ScoreA, sumB+p.ScoreB, n+1
 			}
 		}
-		line := strconv.Itoa(len(s.pairs)) + " pairs"
-		if nA > 0 && nB > 0 {
-			line += " · mean A " + text.FormatScore(sumA/float64(nA)) + " · mean B " + text.FormatScore(sumB/float64(nB)) +
-				" · B−A " + signed(sumB/float64(nB)-sumA/float64(nA))
+		line := text.Plural(sd.paired, "pair")
+		if n > 0 {
+			// Over the same records on both sides, so that B−A compares
+			// like with like.
+			line += " · " + strconv.Itoa(n) + " scored in both: mean A " + text.FormatScore(sumA/float64(n)) +
+				" · mean B " + text.FormatScore(sumB/float64(n)) + " · B−A " + signed((sumB-sumA)/float64(n))
 		}
 		out = append(out, st.Detail.Subtle.Render(line))
 	}
-	if onlyA+onlyB > 0 {
-		out = append(out, st.Issue.Warning.Render("⚠ "+text.Plural(onlyA, "record")+" only in A, "+text.Plural(onlyB, "record")+" only in B"))
+	if sd.onlyA+sd.onlyB > 0 {
+		out = append(out, st.Issue.Warning.Render("⚠ "+text.Plural(sd.onlyA, "record")+" only in A, "+text.Plural(sd.onlyB, "record")+" only in B"))
 	}
 	out = append(out, "")
 	if s.flipsOnly {
@@ -206,16 +206,65 @@ func (s *Sheet) sideLine(side, label, path, tail string) string {
 	return st.Detail.Subheading.Render(side) + st.Detail.Selected.Render(label) + st.Detail.Subtle.Render(p)
 }
 
-// allUnpaired lists the pairs with a record on one side only; a flips
-// list holds none (the table's missing count tells those apart).
-func (s *Sheet) allUnpaired() []compare.Pair {
-	var out []compare.Pair
-	for _, p := range s.pairs {
-		if p.A < 0 || p.B < 0 {
-			out = append(out, p)
+// sides counts the record keys of two runs: in both, only in A, only
+// in B. They add up to every pair compare.Runs returns.
+type sides struct{ paired, onlyA, onlyB int }
+
+func countSides(pairs []compare.Pair) sides {
+	var sd sides
+	for _, p := range pairs {
+		switch {
+		case p.A >= 0 && p.B >= 0:
+			sd.paired++
+		case p.A >= 0:
+			sd.onlyA++
+		default:
+			sd.onlyB++
 		}
 	}
-	return out
+	return sd
+}
+
+// emptyText says why no pair is listed: a run without records, no record
+// in both runs, none right or wrong in both, or no flip.
+func (s *Sheet) emptyText() string {
+	a, b := s.dss[s.ai], s.dss[s.bi]
+	na, nb := a.Records.Len(), b.Records.Len()
+	sd := s.sides
+	switch {
+	case na == 0 && nb == 0:
+		return "Neither run has records."
+	case na == 0:
+		return "Run A has no records; B has " + strconv.Itoa(nb) + "."
+	case nb == 0:
+		return "Run B has no records; A has " + strconv.Itoa(na) + "."
+	case sd.paired == 0:
+		return "No record is in both runs: " + strconv.Itoa(sd.onlyA) + " only in A, " + strconv.Itoa(sd.onlyB) + " only in B."
+	case s.flipsOnly && s.table.Placed() == 0:
+		return "No flips to show: none of the " + text.Plural(sd.paired, "doc") + " in both runs is right or wrong in both."
+	case s.flipsOnly:
+		return "No flips: the runs are right on the same docs."
+	}
+	return "No records to pair."
+}
+
+// pairID is the record id of a pair: A's, B's when only B has it, both
+// when they differ (runs paired by prompt).
+func (s *Sheet) pairID(p compare.Pair) string {
+	var ia, ib string
+	if p.A >= 0 {
+		ia = s.dss[s.ai].Records.Summary(p.A).ID
+	}
+	if p.B >= 0 {
+		ib = s.dss[s.bi].Records.Summary(p.B).ID
+	}
+	switch {
+	case p.A < 0:
+		return ib
+	case p.B < 0 || ia == ib:
+		return ia
+	}
+	return ia + "→" + ib
 }
 
 // listRows is how many pair rows fit under the head.
@@ -240,25 +289,22 @@ func (s *Sheet) View() string {
 	}
 	s.offset = max(0, min(s.offset, len(s.pairs)-rows))
 	end := min(len(s.pairs), s.offset+rows)
+	// The id column shows the records' ids, not what paired them (a
+	// run's source file and sample index, or its prompt's name).
+	ids := make([]string, end-s.offset)
 	keyW := 3
-	for _, p := range s.pairs[s.offset:end] {
-		keyW = max(keyW, text.Width(text.OneLine(p.Key)))
+	for i := range ids {
+		ids[i] = text.OneLine(s.pairID(s.pairs[s.offset+i]))
+		keyW = max(keyW, text.Width(ids[i]))
 	}
 	keyW = min(keyW, max(6, s.w/4))
-	if !s.flipsOnly {
-		keyW = min(max(keyW, s.w/2), max(6, s.w-2-24-2))
-	}
 	if s.flipsOnly {
 		lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+"  A  B  question"))
 	} else {
-		lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("record", keyW)+" "+text.PadLeft("A", 7)+" "+text.PadLeft("B", 7)+" "+text.PadLeft("B−A", 7)))
+		lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+" "+text.PadLeft("A", 7)+" "+text.PadLeft("B", 7)+" "+text.PadLeft("B−A", 7)+"  prompt"))
 	}
 	if len(s.pairs) == 0 {
-		msg := "  No flips: the runs are right on the same docs."
-		if !s.flipsOnly {
-			msg = "  No records to pair."
-		}
-		lines = append(lines, st.List.Empty.Render(msg))
+		lines = append(lines, st.List.Empty.Render("  "+s.emptyText()))
 	}
 	for i := s.offset; i < end; i++ {
 		p := s.pairs[i]
@@ -272,7 +318,7 @@ func (s *Sheet) View() string {
 		if i == s.cursor {
 			mark = "▸ "
 		}
-		k := text.Pad(text.TruncateMiddle(text.OneLine(p.Key), keyW), keyW)
+		k := text.Pad(text.TruncateMiddle(ids[i-s.offset], keyW), keyW)
 		var line string
 		if s.flipsOnly {
 			ga, gb := content.Glyph(model.StatusFail), content.Glyph(model.StatusPass)
@@ -281,10 +327,7 @@ func (s *Sheet) View() string {
 			}
 			line = mark + k + "  " + ga + "  " + gb + "  " + text.FirstLine(title)
 		} else {
-			if title == p.Key { // paired by prompt: the key says it all
-				title = ""
-			}
-			line = mark + k + " " + text.PadLeft(optScore(p.ScoreA, p.HasA), 7) + " " + text.PadLeft(optScore(p.ScoreB, p.HasB), 7) + " " +
+			line = mark + k + " " + text.PadLeft(sideScore(p.A, p.ScoreA, p.HasA), 7) + " " + text.PadLeft(sideScore(p.B, p.ScoreB, p.HasB), 7) + " " +
 				text.PadLeft(deltaText(p), 7) + "  " + text.FirstLine(title)
 		}
 		line = text.Pad(text.Truncate(line, s.w), s.w)
@@ -296,9 +339,13 @@ func (s *Sheet) View() string {
 	return ui.FitLines(lines, s.w, s.h)
 }
 
-// optScore prints a score, or "–" when the side has none.
-func optScore(v float64, ok bool) string {
-	if !ok {
+// sideScore prints one side's score: "absent" when the run has no such
+// record (rec < 0), "–" when its record has no score.
+func sideScore(rec int, v float64, ok bool) string {
+	switch {
+	case rec < 0:
+		return "absent"
+	case !ok:
 		return "–"
 	}
 	return text.FormatScore(v)

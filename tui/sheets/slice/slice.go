@@ -25,9 +25,12 @@ type Sheet struct {
 	c      *ui.Common
 	ds     *model.Dataset
 	filter int
-	fields []string
-	field  int
-	items  []sliceItem
+	// threshold is the one a scored dataset's statuses are read at (nil:
+	// as loaded).
+	threshold *float64
+	fields    []string
+	field     int
+	items     []sliceItem
 	// nSlices, nAnswers count the items of the first two tables.
 	nSlices, nAnswers int
 	cursor            int
@@ -45,12 +48,14 @@ type sliceItem struct {
 const maxFreqRows = 15
 
 // New opens the slices of ds under filter (an index of ds.Filters, -1
-// for none), grouped by the first field that tells records apart.
-func New(c *ui.Common, ds *model.Dataset, filter int) *Sheet {
-	s := &Sheet{c: c, ds: ds, filter: filter, fields: sliceFields(ds)}
+// for none), grouped by the first field that tells records apart; a
+// scored dataset's statuses are read at threshold (nil: as loaded), the
+// list's.
+func New(c *ui.Common, ds *model.Dataset, filter int, threshold *float64) *Sheet {
+	s := &Sheet{c: c, ds: ds, filter: filter, fields: sliceFields(ds), threshold: threshold}
 	// Like facets: open on a field that tells records apart (a testset's
 	// kind, not its status when nothing is scored).
-	s.field = query.StartField(s.fields, func(f string) int { return len(compare.Slices(ds, f, nil)) })
+	s.field = query.StartField(s.fields, func(f string) int { return len(compare.SlicesAt(ds, f, nil, threshold)) })
 	s.recount()
 	return s
 }
@@ -80,16 +85,19 @@ func sliceFields(ds *model.Dataset) []string {
 // recount rebuilds the rows for the chosen field.
 func (s *Sheet) recount() {
 	s.items = s.items[:0]
-	for _, sl := range compare.Slices(s.ds, s.fields[s.field], nil) {
+	for _, sl := range compare.SlicesAt(s.ds, s.fields[s.field], nil, s.threshold) {
 		cells := []string{text.OneLine(sl.Value), strconv.Itoa(sl.Count)}
 		for _, pm := range sl.PerFilter {
 			switch {
 			case pm.Pass+pm.Fail > 0:
 				cells = append(cells, strconv.FormatFloat(100*pm.PassRate(), 'f', 1, 64)+"%")
-			case pm.Scored > 0:
+			case pm.Scored > 0 && len(s.ds.Filters) > 0:
 				cells = append(cells, text.FormatScore(pm.Mean))
 			default:
 				cells = append(cells, "–")
+			}
+			if len(s.ds.Filters) == 0 { // one "filter": its mean score too
+				cells = append(cells, meanCell(pm))
 			}
 		}
 		s.items = append(s.items, sliceItem{label: s.fields[s.field] + "=" + text.OneLine(sl.Value), cells: cells, rows: sl.Rows})
@@ -117,6 +125,14 @@ func (s *Sheet) recount() {
 		})})
 	}
 	s.cursor = min(s.cursor, len(s.items)-1)
+}
+
+// meanCell is a slice's mean score, "–" without a scored record.
+func meanCell(pm compare.SliceMetric) string {
+	if pm.Scored == 0 {
+		return "–"
+	}
+	return text.FormatScore(pm.Mean)
 }
 
 // freqCells are a frequency row's cells: value, count, right.
@@ -187,7 +203,9 @@ func (s *Sheet) View() string {
 		st.Detail.Selected.Render(field)+st.Detail.Subtle.Render(" (s: next of "+strconv.Itoa(len(s.fields))+")"), "")
 	cols := []string{field, "count"}
 	if len(s.ds.Filters) == 0 {
-		cols = append(cols, "mean")
+		// The pass rate (pass of pass and fail) and the mean score: a
+		// rate under a "mean" heading read as a score.
+		cols = append(cols, "✓ rate", "mean")
 	}
 	for _, f := range s.ds.Filters {
 		cols = append(cols, text.OneLine(f)+" ✓")
