@@ -63,6 +63,11 @@ type format struct {
 	sniffPath func(path string, head []byte) int
 	// sniffDir scores a folder the same way from its entries' names.
 	sniffDir func(dir string, names []string) int
+	// dirMax, when not 0, is the most sniffDir ever scores: a folder that
+	// another format scored as high is not sniffed again (the JSON Lines
+	// formats read up to 50 files' heads to score 1, for each model
+	// folder of an lm-eval output folder).
+	dirMax int
 	// open loads a file or folder of this format.
 	open func(path string) ([]*model.Dataset, error)
 	// openMany, when set, loads several files of this format together
@@ -84,12 +89,12 @@ func formats() []format {
 	return []format{
 		{kind: model.KindLMEval, sniffFile: lmeval.SniffFile, sniffDir: lmeval.SniffDir, open: lmeval.Open, openMany: lmeval.OpenMany, each: lmeval.Each},
 		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, open: runzip.Open},
-		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, open: sample.Open, each: sample.Each},
-		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, open: testset.Open, each: testset.Each},
+		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, dirMax: 1, open: sample.Open, each: sample.Each},
+		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, open: testset.Open, each: testset.Each},
 		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
-		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
+		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
 	}
 }
 
@@ -310,8 +315,8 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 		}
 		best, bestScore := model.Kind(""), 0
 		for _, f := range formats() {
-			if f.sniffDir == nil {
-				continue
+			if f.sniffDir == nil || f.dirMax > 0 && f.dirMax <= bestScore {
+				continue // it could not win: ties go to the format found first
 			}
 			if s := f.sniffDir(path, names); s > bestScore {
 				best, bestScore = f.kind, s

@@ -133,6 +133,24 @@ func RecomputeMetrics(d *Dataset) []MetricComparison {
 	return append(out, extra...)
 }
 
+// MainFirst orders the comparisons of metric main before the others,
+// keeping their order otherwise (the header and the overview lead with
+// the list's metric).
+func MainFirst(cs []MetricComparison, main string) []MetricComparison {
+	out := make([]MetricComparison, 0, len(cs))
+	for _, c := range cs {
+		if c.Name == main {
+			out = append(out, c)
+		}
+	}
+	for _, c := range cs {
+		if c.Name != main {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // notRecomputed starts the note of a metric evalview does not recompute.
 const notRecomputed = "not recomputed: "
 

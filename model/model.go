@@ -103,6 +103,13 @@ type Dataset struct {
 	// total). `check` and `summary` run it; the browser runs it in the
 	// background.
 	Deep func(ctx context.Context, progress func(done, total int)) (*DeepReport, error)
+	// Origin says which task, model and run the dataset is (OriginOf
+	// fills what the loader left empty), for the views that line
+	// datasets up: the overview, `summary --format`, the header.
+	Origin Origin
+	// Tasks are the tasks a dataset reports without samples (an lm-eval
+	// results file alone), one per record; nil for the others.
+	Tasks []TaskReport
 }
 
 // DeepReport is what a dataset's full check found.

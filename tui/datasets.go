@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/ui"
 )
 
 // switchDataset shows dataset i (wrapping), saving the current one's state.
@@ -72,7 +73,7 @@ func (m *Model) handleIndexTick() tea.Cmd {
 	if before == 0 && len(m.list.st.visible) > 0 {
 		cmd = m.selectionChanged()
 	}
-	return tea.Batch(cmd, m.pollCmd(), m.startDeep())
+	return tea.Batch(cmd, m.pollCmd(), m.startDeep(), m.tellSheets(ui.IndexMsg{}))
 }
 
 // indexTickMsg polls indexes that are still growing.

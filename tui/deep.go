@@ -53,8 +53,10 @@ type deepDoneMsg struct {
 type deepTickMsg struct{}
 
 // startDeep starts the next pending deep pass: the current dataset's,
-// else the first other dataset's whose index is complete. It does nothing
-// while a pass runs (handleDeepDone starts the next).
+// else, once every index is complete, the first other dataset's. It does
+// nothing while a pass runs (handleDeepDone starts the next). Other
+// datasets wait for the indexes: a folder of 600 samples files is read
+// for the overview, and their passes would take half the cores from it.
 func (m *Model) startDeep() tea.Cmd {
 	d := &m.deep
 	if d.running || len(m.datasets) == 0 {
@@ -65,6 +67,9 @@ func (m *Model) startDeep() tea.Cmd {
 		d.ctx, d.stop = context.WithCancel(context.Background())
 	}
 	order := append([]*model.Dataset{m.datasets[m.cur]}, m.datasets...)
+	if m.anyGrowing() {
+		order = order[:1]
+	}
 	for _, ds := range order {
 		if ds.Deep == nil || d.runs[ds] != nil || !ds.Records.Done() {
 			continue

@@ -20,7 +20,7 @@ func TestFlowLabelAndExportTheWrongAnswers(t *testing.T) {
 	var exported []int
 	m := New([]*model.Dataset{lmevalFixture()}, Options{Theme: "dark",
 		Notes: func(*model.Dataset) NoteStore { return store },
-		Export: func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
+		Export: func(path string, ds *model.Dataset, rows []int, filter int, _ *float64) (int, error) {
 			exported = append([]int(nil), rows...)
 			return len(rows), nil
 		}})

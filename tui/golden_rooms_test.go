@@ -52,6 +52,10 @@ var roomCases = []roomCase{
 	{"pairs_scored", compareFixtures, func(m *Model) { press(m, ">", ">", "C") }, sheetView, []string{"Compare runs", "By largest change"}},
 	{"keyhelp", allFixtures, func(m *Model) { press(m, "?") }, sheetView, []string{"Keys", "Move"}},
 	{"datasets", allFixtures, func(m *Model) { press(m, "D") }, sheetView, []string{"Datasets", "▸ 1  gsm8k"}},
+	{"overview", func() []*model.Dataset { return overviewFixtures(3) }, func(m *Model) { press(m, "T") }, sheetView,
+		[]string{"Overview", "▾ mmlu", "worst task"}},
+	{"runs", func() []*model.Dataset { return overviewFixtures(3) }, func(m *Model) { press(m, "T", "j", "j", "C") }, sheetView,
+		[]string{"Compare runs", "Agreement"}},
 }
 
 func runFixtures() []*model.Dataset { return []*model.Dataset{runValidFixture()} }

@@ -303,7 +303,7 @@ func (h *headerPane) factLines(n int) []string {
 	if h.ds == nil || n <= 0 {
 		return nil
 	}
-	facts := h.ds.Facts
+	facts := model.HeaderFacts(h.ds) // every header names the model and run
 	if len(facts) == 0 && h.ds.Path != "" {
 		facts = []model.Fact{{Key: "path", Value: h.ds.Path}}
 	}
@@ -364,7 +364,7 @@ func (h *headerPane) metricsLine() string {
 		return ""
 	}
 	var parts []string
-	for _, c := range mainFirst(h.comparisons(), h.ds.MainMetric) {
+	for _, c := range model.MainFirst(h.comparisons(), h.ds.MainMetric) {
 		var p string
 		if c.Filter != "" {
 			mark := ""
@@ -396,22 +396,6 @@ func (h *headerPane) metricsLine() string {
 		return st.Header.Kind.Render("no metrics reported")
 	}
 	return text.Truncate(strings.Join(parts, st.Header.Kind.Render(" │ ")), h.w)
-}
-
-// mainFirst orders the main metric's entries before the others.
-func mainFirst(cs []model.MetricComparison, main string) []model.MetricComparison {
-	out := make([]model.MetricComparison, 0, len(cs))
-	for _, c := range cs {
-		if c.Name == main {
-			out = append(out, c)
-		}
-	}
-	for _, c := range cs {
-		if c.Name != main {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // comparisons returns the reported metrics beside the recomputed ones

@@ -9,6 +9,7 @@ import (
 	"evalview/model/query"
 	"evalview/tui/keys"
 	"evalview/tui/text"
+	"evalview/tui/ui"
 )
 
 // lineInput is the line typed in the status bar's place: the search (/)
@@ -44,7 +45,7 @@ type lineInput struct {
 // setValue replaces the line's text.
 func (p *lineInput) setValue(v string) {
 	p.line = lineEditor{}
-	p.line.insert(v)
+	p.line.Insert(v)
 }
 
 // Value returns the line's text.
@@ -137,7 +138,7 @@ func (p *lineInput) update(k tea.KeyPressMsg, km *keys.KeyMap) (closed bool, cmd
 
 // paste adds pasted text to the line.
 func (p *lineInput) paste(s string) tea.Cmd {
-	if !p.line.insert(s) {
+	if !p.line.Insert(s) {
 		return nil
 	}
 	return p.edited()
@@ -253,60 +254,6 @@ func (m *Model) searchWhere() string {
 	return "list"
 }
 
-// lineEditor is the text of a line being typed. (Bubbles' textinput
-// would do, but it pulls in a clipboard module this build does not have.)
-type lineEditor struct {
-	value []rune
-}
-
-// maxLine caps a line's length.
-const maxLine = 200
-
-// Value returns the text.
-func (q *lineEditor) Value() string { return string(q.value) }
-
-// Update applies an editing key and reports whether the text changed:
-// typed text, or ed's keys (delete a character, a word, the line).
-func (q *lineEditor) Update(k tea.KeyPressMsg, ed keys.Edit) bool {
-	switch {
-	case key.Matches(k, ed.DeleteChar):
-		if len(q.value) == 0 {
-			return false
-		}
-		q.value = q.value[:len(q.value)-1]
-		return true
-	case key.Matches(k, ed.Clear):
-		changed := len(q.value) > 0
-		q.value = nil
-		return changed
-	case key.Matches(k, ed.DeleteWord):
-		n := len(q.value)
-		for n > 0 && q.value[n-1] == ' ' {
-			n--
-		}
-		for n > 0 && q.value[n-1] != ' ' {
-			n--
-		}
-		changed := n != len(q.value)
-		q.value = q.value[:n]
-		return changed
-	}
-	if k.Mod&^tea.ModShift != 0 || k.Text == "" {
-		return false
-	}
-	return q.insert(k.Text)
-}
-
-// insert appends printable text (control characters and newlines are
-// dropped) and reports whether anything was added.
-func (q *lineEditor) insert(s string) bool {
-	added := false
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || len(q.value) >= maxLine {
-			continue
-		}
-		q.value = append(q.value, r)
-		added = true
-	}
-	return added
-}
+// lineEditor is the text of a line being typed (ui.LineEditor, which
+// the sheets that filter as you type share).
+type lineEditor = ui.LineEditor

@@ -15,7 +15,7 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	m := New([]*model.Dataset{lmevalFixture()}, Options{Theme: "dark",
 		Notes: func(*model.Dataset) NoteStore { return store },
-		Export: func(path string, ds *model.Dataset, rows []int, filter int) (int, error) {
+		Export: func(path string, ds *model.Dataset, rows []int, filter int, _ *float64) (int, error) {
 			exported = rows
 			return len(rows), nil
 		}})

@@ -117,7 +117,7 @@ func (m *Model) openLabelPrompt() tea.Cmd {
 	p := &lineInput{prefix: "labels of record " + text.OneLine(id) + ": ", hint: keptIn(store, id, "comma separated · tab complete · enter save · esc cancel")}
 	p.setValue(strings.Join(labels, ", "))
 	if len(labels) > 0 {
-		p.line.insert(", ")
+		p.line.Insert(", ")
 	}
 	p.complete = labelCompletion(store)
 	p.submit = func(v string) (bool, tea.Cmd) {

@@ -68,6 +68,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 		id = old.Records.Summary(st.visible[st.cursor]).ID
 	}
 	m.datasets[i] = ds
+	m.back = nil // sheets over the old dataset
 	if m.values != nil {
 		delete(m.values, old)
 	}

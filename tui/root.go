@@ -10,6 +10,7 @@ import (
 
 	"evalview/model"
 	"evalview/model/query"
+	"evalview/tui/sheets/overview"
 	"evalview/tui/styles"
 	"evalview/tui/ui"
 )
@@ -55,6 +56,11 @@ type Model struct {
 	// sheets are full-body views stacked over the list and detail
 	// (sheet.go); the `?` overlay and the dataset picker are sheets too.
 	sheets []ui.Sheet
+	// overview is the overview sheet, kept as the user left it between
+	// openings (T); back are the sheets a ui.OpenMsg left, which esc in
+	// the list brings back.
+	overview *overview.Sheet
+	back     []ui.Sheet
 	// deep holds the background deep passes and their reports (deep.go).
 	deep deepState
 	// scoring holds the scored datasets' thresholds and high-score
@@ -129,6 +135,9 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	_ = m.c.Keys.Apply(opts.Keys)
 	if len(datasets) > 0 {
 		m.list.SetDataset(datasets[0], m.states[0])
+	}
+	if opts.Overview && len(datasets) > 1 {
+		m.openOverview()
 	}
 	m.derive()
 	return m

@@ -12,6 +12,7 @@ import (
 	"evalview/tui/sheets/keyhelp"
 	"evalview/tui/sheets/pairs"
 	"evalview/tui/text"
+	"evalview/tui/ui"
 )
 
 // mode is what gets the keys; it is derived from the one field that owns
@@ -54,12 +55,18 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case modeSheet:
+		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
+			return m.handleSheetKey(k) // a filter being typed takes every key
+		}
 		switch m.topSheet().(type) {
 		case *keyhelp.Sheet, *datasets.Sheet:
 		default:
 			if key.Matches(k, km.Global.Help) { // the keys, over the sheet
 				return m.openHelp()
 			}
+		}
+		if key.Matches(k, km.Overview.Open) && m.topSheet() != ui.Sheet(m.overview) {
+			return m.openOverview()
 		}
 		return m.handleSheetKey(k)
 	}
@@ -95,6 +102,7 @@ func (m *Model) globalActions() []action {
 		{b: &km.Dataset.Next, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
 		{b: &km.Dataset.Prev, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{b: &km.Dataset.Picker, enabled: many, do: m.openPicker},
+		{b: &km.Overview.Open, enabled: many, do: m.openOverview},
 		{b: &km.Global.CycleFilter, enabled: func() bool { return len(m.dsFilters()) > 1 }, do: m.cycleFilter},
 		{b: &km.Global.WrongOnly, enabled: m.anyScored, do: m.toggleWrongOnly,
 			why: func() string { return "x: no record here passes or fails, so none is wrong" }},
@@ -284,7 +292,7 @@ func (m *Model) openHelp() tea.Cmd {
 
 // openPicker opens the dataset picker on the current dataset (D).
 func (m *Model) openPicker() tea.Cmd {
-	m.pushSheet(datasets.New(m.c, m.datasets, m.cur))
+	m.pushSheet(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.metrics}))
 	return nil
 }
 
@@ -307,6 +315,12 @@ func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.clearPin()
 	case key.Matches(k, km.Search.Cancel) && len(m.list.st.selected) > 0:
 		m.list.clearSelection()
+		return nil
+	case key.Matches(k, km.Search.Cancel) && m.back != nil:
+		for _, s := range m.back { // the sheets the user came from, as left
+			m.pushSheet(s)
+		}
+		m.back = nil
 		return nil
 	case key.Matches(k, km.Detail.Tab, km.List.PrevTab, km.List.NextTab):
 		d := &m.detail

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+
+	"evalview/tui/ui"
 )
 
 // Update routes a message to its handler, then derives what follows from
@@ -57,6 +59,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		if m.input != nil {
 			return m.input.paste(msg.Content)
+		}
+		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
+			return m.topSheet().Update(msg)
 		}
 		return nil
 	case tea.MouseWheelMsg:

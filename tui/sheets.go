@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -10,6 +12,7 @@ import (
 	"evalview/tui/sheets/facets"
 	"evalview/tui/sheets/facts"
 	"evalview/tui/sheets/filters"
+	"evalview/tui/sheets/overview"
 	"evalview/tui/sheets/pairs"
 	"evalview/tui/sheets/scores"
 	"evalview/tui/sheets/slice"
@@ -107,8 +110,63 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return m.toggleHighScore(), true
 	case ui.DatasetMsg:
 		return m.switchDataset(msg.Index), true
+	case ui.PushMsg:
+		m.pushSheet(msg.Sheet)
+		return nil, true
+	case ui.OpenMsg:
+		back := append([]ui.Sheet(nil), m.sheets...)
+		m.closeSheets()
+		var cmd tea.Cmd
+		if i := slices.Index(m.datasets, msg.Dataset); i >= 0 && i != m.cur {
+			cmd = m.switchDataset(i)
+		}
+		if m.list.st.wrongOnly != msg.WrongOnly {
+			cmd = tea.Batch(cmd, m.toggleWrongOnly())
+		}
+		if msg.Record >= 0 {
+			cmd = tea.Batch(cmd, m.showRecord(msg.Dataset, msg.Record))
+		}
+		m.setFocus(focusList)
+		m.back = back
+		return cmd, true
 	}
 	return nil, false
+}
+
+// openOverview shows the overview of the datasets (T), as the user left
+// it; it is the first screen when several datasets are open.
+func (m *Model) openOverview() tea.Cmd {
+	m.back = nil // T leaves where enter in the overview led
+	if m.overview == nil {
+		m.overview = overview.New(m.c, overviewSource{m.header.metrics}, m.datasets)
+	} else {
+		m.overview.Refresh()
+	}
+	m.closeSheet(m.overview)
+	m.pushSheet(m.overview)
+	return nil
+}
+
+// overviewSource gives the overview and the picker each dataset's
+// metrics: recomputed beside the reported ones once its index is
+// complete and the dataset has taken in all it learnt (final; cached, as
+// the header shows them), the reported ones before. It runs on the
+// browser's goroutine, which may sync a dataset.
+type overviewSource struct{ metrics *metricsCache }
+
+func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparison, final bool) {
+	done := ds.Records.Done() // before the sync: a sync after completion takes in everything
+	if sy, ok := ds.Records.(datasetSyncer); ok {
+		sy.SyncDataset(ds)
+	}
+	if done {
+		return s.metrics.get(ds), true
+	}
+	out := make([]model.MetricComparison, 0, len(ds.Metrics))
+	for _, m := range ds.Metrics {
+		out = append(out, model.MetricComparison{Filter: m.Filter, Name: m.Name, Reported: m.Value, HasReport: true, Stderr: m.Stderr, HasStderr: m.HasStderr})
+	}
+	return out, false
 }
 
 // openFacts opens the facts sheet of the current dataset (i).

@@ -5,6 +5,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"evalview/tui/ui"
 )
 
 // processStart approximates the process's start: package variables are
@@ -19,6 +21,9 @@ var processStart = time.Now()
 //	{"event":"indexed","ms":N,"records":N}      every index is complete
 //	{"event":"record_open","ms":N,"took_ms":N,"bytes":N}  a record was loaded
 //	{"event":"record_shown","ms":N,"took_ms":N}  its first screen is drawn
+//	{"event":"overview_shown","ms":N,"datasets":N}  the overview's first frame
+//	{"event":"overview_values","ms":N,"datasets":N}  every cell has its value
+//	{"event":"overview","ms":N,"datasets":N}     the overview, every figure final
 //
 // The benchmark script reads it to time the first screen of a big file.
 const TraceEnv = "EVALVIEW_TRACE"
@@ -30,6 +35,10 @@ type tracer struct {
 	f         *os.File
 	firstRows bool
 	indexed   bool
+	// overviewShown, overviewValues and overview are set once the
+	// overview drew its first frame, every cell's value (reported, or
+	// final), and every figure final.
+	overviewShown, overviewValues, overview bool
 	// shown is when the last record load started, until its first frame
 	// with the detail rendered (record_shown).
 	shown time.Time
@@ -81,6 +90,20 @@ func (m *Model) traceView() {
 	if !t.firstRows && m.ready && !m.layout.TooSmall && len(m.list.st.visible) > 0 {
 		t.firstRows = true
 		t.emit("first_rows", map[string]any{"records": m.datasets[m.cur].Records.Len()})
+	}
+	if ov := m.overview; ov != nil && m.topSheet() == ui.Sheet(ov) && m.ready && !m.layout.TooSmall {
+		if !t.overviewShown {
+			t.overviewShown = true
+			t.emit("overview_shown", map[string]any{"datasets": len(m.datasets)})
+		}
+		if !t.overviewValues && ov.Valued() {
+			t.overviewValues = true
+			t.emit("overview_values", map[string]any{"datasets": len(m.datasets)})
+		}
+		if !t.overview && ov.Complete() {
+			t.overview = true
+			t.emit("overview", map[string]any{"datasets": len(m.datasets)})
+		}
 	}
 	if !t.indexed && !m.anyGrowing() {
 		t.indexed = true

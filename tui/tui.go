@@ -58,6 +58,9 @@ type Options struct {
 	// Keys overrides key bindings by name ("tools.sort": ["s"]), from the
 	// config file; unknown names are reported by ApplyKeyOverrides.
 	Keys map[string][]string
+	// Overview shows the overview of tasks by models first when more
+	// than one dataset is open (the command sets it; T opens it anyway).
+	Overview bool
 }
 
 // UnknownFilter is the error of a --filter name no dataset has; names are

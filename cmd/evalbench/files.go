@@ -54,15 +54,12 @@ func measureFiles(bin, dir, counts string) ([]row, error) {
 	var rows []row
 	type first struct{ perFile, rssPerFile float64 }
 	base := map[string]first{}
-	for _, c := range strings.Split(counts, ",") {
-		c = strings.TrimSpace(c)
-		if c == "" {
-			continue
-		}
-		n, err := strconv.Atoi(c)
-		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("-files: %q is not a count of files", c)
-		}
+	ns, err := fileCounts("-files", counts)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range ns {
+		c := strconv.Itoa(n)
 		folder, err := manyFiles(filepath.Join(dir, "files-"+c), n)
 		if err != nil {
 			return nil, err

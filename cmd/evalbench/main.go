@@ -19,7 +19,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -47,6 +46,8 @@ func main() {
 		index   = flag.String("index", "", "child mode: index this file and print the seconds it took")
 		search  = flag.String("search", "", "child mode: search this file for -needle and print the seconds it took")
 		record  = flag.String("record", "", "child mode: open this file's biggest record and print the seconds it took")
+		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
+		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
 	)
 	flag.Parse()
 	var err error
@@ -57,8 +58,11 @@ func main() {
 		err = childSearch(*search, *needle)
 	case *record != "":
 		err = childRecord(*record)
+	case *ovKeys != "":
+		err = childOverviewKeys(*ovKeys)
 	default:
 		repeats = max(*runs, 1)
+		overviewCounts = *ovCount
 		err = run(*sizes, *files, *dir, *bin, *long, *needle, *tuiWait)
 	}
 	if err != nil {
@@ -269,6 +273,11 @@ func run(sizeList, files, dir, bin, long, needle string, tuiWait time.Duration) 
 		return err
 	}
 	rows = append(rows, fileRows...)
+	ovRows, err := measureOverview(self, bin, dir, overviewCounts, tuiWait)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, ovRows...)
 	printTable(rows)
 	fmt.Print(countsNote(rows))
 	fmt.Printf("\nload average (1 min) before: %s, after: %s\n", load, loadAvg())
@@ -405,64 +414,11 @@ func bestTrace(bin, path string, wait time.Duration) (trace, error) {
 }
 
 // browserTrace runs the browser in a detached tmux session with
-// EVALVIEW_TRACE set, waits for its "indexed" event, reads its peak
-// memory, and quits it.
+// EVALVIEW_TRACE set, waits for its "first_rows" and "indexed" events,
+// reads its peak memory, and quits it.
 func browserTrace(bin, path string, wait time.Duration) (trace, error) {
-	var tr trace
-	if _, err := exec.LookPath("tmux"); err != nil {
-		return tr, fmt.Errorf("tmux not found")
-	}
-	f, err := os.CreateTemp("", "evalbench-trace")
-	if err != nil {
-		return tr, err
-	}
-	f.Close()
-	defer os.Remove(f.Name())
-	session := fmt.Sprintf("evalbench-%d", os.Getpid())
-	cmdline := fmt.Sprintf("exec env EVALVIEW_TRACE=%s %s %s", shellQuote(f.Name()), shellQuote(bin), shellQuote(path))
-	// The same session name is used run after run: when the last run's
-	// kill-session took the tmux server down, a new-session that meets
-	// the server on its way out fails ("server exited unexpectedly").
-	// That is tmux's race, not the browser's: try again.
-	var out []byte
-	for try := 0; ; try++ {
-		if out, err = exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", cmdline).CombinedOutput(); err == nil {
-			break
-		}
-		if try == 4 {
-			return tr, fmt.Errorf("tmux: %v %s", err, out)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	defer exec.Command("tmux", "kill-session", "-t", session).Run()
-	out, _ = exec.Command("tmux", "list-panes", "-t", session, "-F", "#{pane_pid}").Output()
-	pid := strings.TrimSpace(string(out))
-	deadline := time.Now().Add(wait)
-	for time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-		data, _ := os.ReadFile(f.Name())
-		for _, line := range strings.Split(string(data), "\n") {
-			var ev struct {
-				Event string  `json:"event"`
-				MS    float64 `json:"ms"`
-			}
-			if json.Unmarshal([]byte(line), &ev) != nil {
-				continue
-			}
-			switch ev.Event {
-			case "first_rows":
-				tr.first = ev.MS / 1000
-			case "indexed":
-				tr.indexed = ev.MS / 1000
-			}
-		}
-		if tr.indexed > 0 && tr.first > 0 {
-			tr.rssMB = peakRSS(pid)
-			exec.Command("tmux", "send-keys", "-t", session, "q").Run()
-			return tr, nil
-		}
-	}
-	return tr, fmt.Errorf("no first_rows/indexed trace within %s", wait)
+	at, rss, err := traceEvents(bin, path, 120, 40, wait, "first_rows", "indexed")
+	return trace{first: at["first_rows"], indexed: at["indexed"], rssMB: rss}, err
 }
 
 // peakRSS reads a process's VmHWM (peak resident set) in MB.

@@ -19,7 +19,7 @@ var issueCodes = []struct {
 	}},
 	{"lm-eval", []string{
 		"bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
-		"filter-config-default", "filter-inferred", "filter-missing", "filter-unsupported", "hash-mismatch",
+		"filter-config-default", "filter-inferred", "filter-missing", "filter-over-budget", "filter-unsupported", "hash-mismatch",
 		"metric-differs", "metric-missing", "no-samples", "pretty-printed", "reextract-mismatch",
 		"rescore-mismatch", "task-missing",
 	}},

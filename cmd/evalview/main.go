@@ -190,6 +190,7 @@ Formats are detected from content; --as forces one.`,
 			opts.Notes = opener.tuiNotes
 			opts.Export = exportFile(opener)
 			opts.Reopen = reopener(o)
+			opts.Overview = true // several datasets open on the overview of tasks by models
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}

@@ -13,15 +13,17 @@ import (
 
 	"evalview/model"
 	"evalview/model/compare"
+	"evalview/model/overview"
 	"evalview/model/runstats"
 	"evalview/tui/text"
 )
 
 func newSummaryCmd(stdout, stderr io.Writer, common *commonFlags) *cobra.Command {
 	var (
-		asJSON    bool
-		threshold float64
-		failDiff  bool
+		asJSON           bool
+		threshold        float64
+		failDiff         bool
+		format, baseline string
 	)
 	cmd := &cobra.Command{
 		Use:   "summary [flags] PATH...",
@@ -56,22 +58,44 @@ JSON shape (--json):
 --fail-on-differs exits 1 when a recomputed metric (or group, or a run's
 scores_map figure) differs from the reported one, naming each on stderr.
 
+--format table|markdown|json prints the overview of tasks by models
+instead: one row per task (groups with their aggregate, subtasks under
+them), one column per model or run, each value followed by its delta
+against the --baseline column (a number from 1, or text of its model; the
+first by default). markdown is ready for a pull-request comment; json is
+--json's datasets with the overview beside them under "overview".
+
 Exit codes: 0, 1 with --fail-on-differs when a metric differs, or 2 when a
 path cannot be opened at all.`,
 		Example: `  evalview summary results/my-model/
-  evalview summary --json samples_gsm8k_*.jsonl results_*.json | jq '.datasets[].metrics'`,
+  evalview summary --json samples_gsm8k_*.jsonl results_*.json | jq '.datasets[].metrics'
+  evalview summary --format markdown --baseline base output/ > comment.md`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			th, err := thresholdFlag(cmd, threshold)
 			if err != nil {
 				return usageError(stderr, err)
 			}
+			mode, err := checkFormat(format, asJSON)
+			if err != nil {
+				return usageError(stderr, err)
+			}
+			if mode == "table" || mode == "markdown" {
+				if failDiff {
+					return usageError(stderr, fmt.Errorf("--fail-on-differs goes with the per-dataset summary (text or --json), not --format %s", mode))
+				}
+				return runOverview(args, common, stdout, stderr, mode, baseline)
+			}
 			tuneBatchGC(args)
 			// Each dataset is reported as soon as it is read, then
-			// dropped.
-			out := &reportStream{w: stdout, json: asJSON}
+			// dropped (with --format json, its overview entry kept).
+			var entries overviewEntries
+			out := &reportStream{w: stdout, json: mode != ""}
 			var differs []string
 			openErrs, err := eachDataset(args, common, true, stderr, func(ds *model.Dataset, _ artifactNotes) error {
+				if mode == "json" {
+					entries.add(ds)
+				}
 				r := model.Report(ds)
 				// Count what check prints, deep check and all (it is run
 				// once: eachDataset keeps its report).
@@ -90,14 +114,21 @@ path cannot be opened at all.`,
 			if err != nil {
 				return err
 			}
-			if err := out.close(); err != nil {
+			if mode == "json" {
+				t := overview.Build(entries)
+				base, err := baselineColumn(t, baseline)
+				if err != nil {
+					return usageError(stderr, err)
+				}
+				err = out.closeWithOverview(t.JSON(base))
+				if err != nil {
+					return err
+				}
+			} else if err := out.close(); err != nil {
 				return err
 			}
-			for _, e := range openErrs {
-				fmt.Fprintln(stderr, "evalview:", e)
-			}
-			if len(openErrs) > 0 {
-				return exitError{exitOpenFails}
+			if err := openFailures(stderr, openErrs); err != nil {
+				return err
 			}
 			if failDiff && len(differs) > 0 {
 				for _, d := range differs {
@@ -110,6 +141,8 @@ path cannot be opened at all.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON (see the shape above)")
 	cmd.Flags().BoolVar(&failDiff, "fail-on-differs", false, "exit 1 when a recomputed metric differs from the reported one")
+	cmd.Flags().StringVar(&format, "format", "", "table, markdown or json: the overview of tasks by models (json: --json's datasets and the overview)")
+	cmd.Flags().StringVar(&baseline, "baseline", "", "--format: the column deltas are against, a number from 1 or text of its model (default: the first)")
 	cmd.Flags().Float64Var(&threshold, "threshold", 0, "run zips: the high-score threshold above_threshold and statuses count at, 0 to 10 (default: the run's scores_map pass_threshold, else 8.5)")
 	return cmd
 }

@@ -20,12 +20,14 @@ import (
 // With deep set, the index prepares the deep check as it goes
 // (reextract_pre.go).
 func samplesDataset(path string, r *results, deep bool) (*model.Dataset, error) {
-	return samplesDatasetOf(path, r, nil, deep)
+	return samplesDatasetOf(path, r, nil, openMode{deep: deep})
 }
 
 // samplesDatasetOf is samplesDataset for a samples file whose run's
-// results file, when r is nil, may be there but unreadable (broken).
-func samplesDatasetOf(path string, r *results, broken *brokenResults, deep bool) (*model.Dataset, error) {
+// results file, when r is nil, may be there but unreadable (broken). In
+// the background mode, the scan is deferred (deferScan): the caller
+// starts it with startDeferred.
+func samplesDatasetOf(path string, r *results, broken *brokenResults, mode openMode) (*model.Dataset, error) {
 	task := taskOf(path, r)
 	var reported []model.Metric
 	if r != nil {
@@ -33,14 +35,18 @@ func samplesDatasetOf(path string, r *results, broken *brokenResults, deep bool)
 	}
 	x := &index{task: task, res: r}
 	rules, known := metricRules(r, task)
-	_, err := startScan(path, reported, func(s *scanned) {
+	start := startScan
+	if mode.background {
+		start = deferScan
+	}
+	_, err := start(path, reported, func(s *scanned) {
 		x.s = s
 		s.known = known
 		s.inferred, s.inferWhy = configFilterNames(r, task)
 		if r == nil && broken != nil {
 			s.inferWhy = noResultsWhy(broken)
 		}
-		if deep {
+		if mode.deep {
 			s.prepare = x.preparer()
 		}
 	})
@@ -52,6 +58,7 @@ func samplesDatasetOf(path string, r *results, broken *brokenResults, deep bool)
 		Records: x, MetricRules: rules,
 	}
 	ds.Presentation = Presentation()
+	ds.Origin = origin(path, task, r)
 	if r != nil {
 		ds.Facts = r.taskFacts(task)
 		ds.Metrics = r.Metrics[task]
@@ -302,6 +309,8 @@ func resultsDataset(r *results) *model.Dataset {
 		}
 	}
 	ds.Records = model.NewMemIndex(recs)
+	ds.Tasks = r.taskReports(recs)
+	ds.Origin = origin(r.Path, "", r)
 	return ds
 }
 

@@ -114,7 +114,7 @@ func each(path string, mode openMode, fn func(*model.Dataset) error) error {
 	fill := func() {
 		for next < len(plans) && len(queue) < window {
 			p := plans[next]
-			ds, err := samplesDatasetOf(p.path, p.r, p.broken, mode.deep)
+			ds, err := samplesDatasetOf(p.path, p.r, p.broken, openMode{deep: mode.deep})
 			queue = append(queue, started{p, titles[next].title, ds, err})
 			next++
 		}

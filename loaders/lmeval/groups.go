@@ -144,8 +144,9 @@ func (r *results) groupMetric(g string, m model.Metric, leaves []string) model.G
 // groupsOf keeps the comparisons of the groups that hold task.
 func (r *results) groupsOf(all []model.GroupComparison, task string) []model.GroupComparison {
 	var out []model.GroupComparison
+	leaves := r.groups().leaves
 	for _, c := range all {
-		if slices.Contains(r.leaves(c.Group, map[string]bool{}), task) {
+		if leaves[c.Group][task] {
 			out = append(out, c)
 		}
 	}

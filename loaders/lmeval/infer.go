@@ -31,14 +31,11 @@ func configFilterNames(r *results, task string) ([]string, string) {
 	if r == nil {
 		return nil, "no results file: rows without a \"filter\" key are filed under \"none\""
 	}
-	raw, ok := r.Configs[task]
-	if !ok {
+	if _, ok := r.Configs[task]; !ok {
 		return nil, "the results file has no config for task " + task + ": rows without a \"filter\" key are filed under \"none\""
 	}
-	var cfg struct {
-		FilterList json.RawMessage `json:"filter_list"`
-	}
-	if json.Unmarshal(raw, &cfg) != nil {
+	cfg, ok := r.config(task)
+	if !ok {
 		return nil, "the task config cannot be read: rows without a \"filter\" key are filed under \"none\""
 	}
 	ps, err := lmfilter.ParseFilterList(cfg.FilterList)

@@ -129,21 +129,37 @@ type taskConfig struct {
 	} `json:"metric_list"`
 }
 
+// taskConfigOf is task's config as the re-extractor reads it; ok is
+// false without one, or when one of its fields is not what the harness
+// writes (as when it was decoded whole).
+func taskConfigOf(r *results, task string) (cfg taskConfig, ok bool) {
+	parts, ok := r.config(task)
+	if !ok {
+		return cfg, false
+	}
+	cfg.FilterList, cfg.ProcessResults = parts.FilterList, parts.ProcessResults
+	for _, f := range []struct {
+		raw json.RawMessage
+		to  any
+	}{{parts.OutputType, &cfg.OutputType}, {parts.MetricList, &cfg.MetricList}} {
+		if len(f.raw) > 0 && json.Unmarshal(f.raw, f.to) != nil {
+			return taskConfig{}, false
+		}
+	}
+	return cfg, true
+}
+
 // newReextractor reads the task config of r (nil without a results file).
 func newReextractor(path, task string, r *results) *reextractor {
 	re := &reextractor{path: path, task: task, pipes: map[string]*pipe{}}
-	var raw json.RawMessage
+	var cfg taskConfig
 	if r != nil {
-		raw = r.Configs[task]
 		for _, f := range r.Facts {
 			if f.Key == "harness" {
 				re.version = f.Value
 			}
 		}
-	}
-	var cfg taskConfig
-	if len(raw) > 0 && json.Unmarshal(raw, &cfg) == nil {
-		re.hasConfig = true
+		cfg, re.hasConfig = taskConfigOf(r, task)
 	}
 	if re.hasConfig && cfg.OutputType != "" && cfg.OutputType != "generate_until" {
 		re.skip = true

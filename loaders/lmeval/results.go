@@ -72,6 +72,10 @@ type results struct {
 	// SampleLen is each task's sample_len (v0.4.12), the size the harness
 	// weights a group's subtasks by.
 	SampleLen map[string]int
+	// configs caches each task's decoded config parts (config); tree the
+	// group tree (groupTree).
+	configs configCache
+	tree    groupTree
 }
 
 // rawResults is the subset of a results file the loader decodes up front.
@@ -374,16 +378,14 @@ func (r *results) taskFacts(task string) []model.Fact {
 	if n, ok := r.NSamples[task]; ok {
 		facts = append(facts, model.Fact{Key: "n-samples", Value: fmt.Sprintf("%d of %d", n[1], n[0])})
 	}
-	var cfg struct {
-		OutputType string `json:"output_type"`
-		Repeats    int    `json:"repeats"`
-	}
-	if c, ok := r.Configs[task]; ok && json.Unmarshal(c, &cfg) == nil {
-		if cfg.OutputType != "" {
-			facts = append(facts, model.Fact{Key: "output type", Value: cfg.OutputType})
+	if cfg, ok := r.config(task); ok {
+		var outputType string
+		var repeats int
+		if json.Unmarshal(cfg.OutputType, &outputType) == nil && outputType != "" {
+			facts = append(facts, model.Fact{Key: "output type", Value: outputType})
 		}
-		if cfg.Repeats > 1 {
-			facts = append(facts, model.Fact{Key: "repeats", Value: strconv.Itoa(cfg.Repeats)})
+		if json.Unmarshal(cfg.Repeats, &repeats) == nil && repeats > 1 {
+			facts = append(facts, model.Fact{Key: "repeats", Value: strconv.Itoa(repeats)})
 		}
 	}
 	facts = append(facts, model.Fact{Key: "results file", Value: r.Path})

@@ -29,9 +29,10 @@ func metricRules(r *results, task string) ([]model.MetricRule, map[string]bool) 
 		known[m.Name] = true
 	}
 	var cfg struct {
-		MetricList []map[string]json.RawMessage `json:"metric_list"`
+		MetricList []map[string]json.RawMessage
 	}
-	if c, ok := r.Configs[task]; !ok || json.Unmarshal(c, &cfg) != nil {
+	parts, ok := r.config(task)
+	if !ok || len(parts.MetricList) > 0 && json.Unmarshal(parts.MetricList, &cfg.MetricList) != nil {
 		return nil, known
 	}
 	var rules []model.MetricRule

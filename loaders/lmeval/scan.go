@@ -147,17 +147,70 @@ func startScan(path string, reported []model.Metric, setup func(*scanned)) (*sca
 	go func() {
 		scanSlots <- struct{}{}
 		defer func() { <-scanSlots }()
-		defer r.Close()
-		err := s.scan(r)
-		s.mu.Lock()
-		s.err = err
-		s.finish()
-		s.mu.Unlock()
-		s.complete.Store(true)
-		s.firstOnce.Do(func() { close(s.firstRows) })
-		close(s.done)
+		s.run(r, nil)
 	}()
 	return s, nil
+}
+
+// deferScan is startScan for a folder the browser opens: the file is not
+// opened yet, its scan waits for runDeferred, which a queue calls in
+// folder order (startDeferred). Opening every file of a folder of 5,000
+// at once held 5,000 descriptors and goroutines, and the first dataset's
+// scan waited behind others'. The paths come from a folder listing or
+// from detection, which saw regular files; OpenStream checks again.
+func deferScan(path string, reported []model.Metric, setup func(*scanned)) (*scanned, error) {
+	s := newScanned(path, reported)
+	s.rd = newRowReader(path, jsonl.Plain) // replaced before any row is read back
+	if setup != nil {
+		setup(s)
+	}
+	return s, nil
+}
+
+// runDeferred opens a deferred scan's file and indexes it, in the
+// caller's goroutine. A file that cannot be opened now ends the scan
+// with that error, which SyncDataset makes a dataset issue.
+func (s *scanned) runDeferred() {
+	r, comp, err := jsonl.OpenStream(s.path)
+	if err == nil {
+		s.comp = comp
+		s.rd = newRowReader(s.path, comp)
+	}
+	s.run(r, err)
+}
+
+// startDeferred runs deferred scans in their order, as many at a time as
+// scanSlots allows.
+func startDeferred(scans []*scanned) {
+	if len(scans) == 0 {
+		return
+	}
+	go func() {
+		for _, s := range scans {
+			scanSlots <- struct{}{}
+			go func() {
+				defer func() { <-scanSlots }()
+				s.runDeferred()
+			}()
+		}
+	}()
+}
+
+// run indexes r (nil when opening failed with openErr) and marks the
+// scan complete.
+func (s *scanned) run(r io.ReadCloser, openErr error) {
+	err := openErr
+	if r != nil {
+		err = s.scan(r)
+		r.Close()
+	}
+	s.mu.Lock()
+	s.err = err
+	s.finish()
+	s.mu.Unlock()
+	s.complete.Store(true)
+	s.firstOnce.Do(func() { close(s.firstRows) })
+	close(s.done)
 }
 
 // wait blocks until the scan is over and returns its read error.

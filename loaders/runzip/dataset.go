@@ -34,8 +34,24 @@ func (l *loader) dataset() *model.Dataset {
 		Scoring:    Scoring(l.threshold, cats, names),
 	}
 	idx.scoresMap = l.mapCheck()
+	ds.Origin = l.origin()
 	Present(ds)
 	return ds
+}
+
+// origin lines the run up with runs of other models: its task is the
+// source file the prompts came from (runs of one source file pair
+// sample by sample), its model the one the server reported, else the
+// one requested, its run the time it was created.
+func (l *loader) origin() model.Origin {
+	o := model.Origin{Model: l.fromAny("model_name_reported_by_server"), Run: l.fromRun("created_at")}
+	if o.Model == "" {
+		o.Model = l.fromAny("model_request")
+	}
+	if src := l.fromRun("source_file"); src != "" {
+		o.Task = filepath.Base(filepath.FromSlash(strings.ReplaceAll(src, "\\", "/")))
+	}
+	return o
 }
 
 // docsRun are the run-level files; docsAny adds the first sample, which

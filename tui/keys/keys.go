@@ -33,6 +33,10 @@ type KeyMap struct {
 	Facts   Facts
 	Prompt  Prompt
 	Edit    Edit
+	// Overview and Runs are the overview of tasks by models and the
+	// comparison of one task's runs (rooms.go).
+	Overview Overview
+	Runs     Runs
 }
 
 // Global bindings work whatever pane has the focus. ForceQuit works in
@@ -117,6 +121,8 @@ type Dataset struct {
 	Picker key.Binding
 	Choose key.Binding
 	Close  key.Binding
+	// Filter types a filter of the picker's rows.
+	Filter key.Binding
 }
 
 // Compare bindings open the comparison sheets (filters, slices, two runs)
@@ -237,6 +243,7 @@ func DefaultKeyMap() KeyMap {
 			Picker: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "pick dataset")),
 			Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open dataset")),
 			Close:  key.NewBinding(key.WithKeys("esc", "D"), key.WithHelp("esc", "close picker")),
+			Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the picker")),
 		},
 		Tools: Tools{
 			Query:    key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "query")),
@@ -287,6 +294,9 @@ func DefaultKeyMap() KeyMap {
 		Facts:   defaultFacts(),
 		Prompt:  defaultPrompt(),
 		Edit:    defaultEdit(),
+
+		Overview: defaultOverview(),
+		Runs:     defaultRuns(),
 	}
 }
 

@@ -95,3 +95,58 @@ func defaultEdit() Edit {
 		Clear:      key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear the line")),
 	}
 }
+
+// Overview are the keys of the overview (T): tasks by models. Open
+// opens it from the list, the detail and over any sheet.
+type Overview struct {
+	Open     key.Binding
+	Left     key.Binding
+	Right    key.Binding
+	Sort     key.Binding
+	Reverse  key.Binding
+	Baseline key.Binding
+	Stderr   key.Binding
+	Fold     key.Binding
+	FoldAll  key.Binding
+	Filter   key.Binding
+	Choose   key.Binding
+	Wrong    key.Binding
+	Compare  key.Binding
+	Close    key.Binding
+}
+
+func defaultOverview() Overview {
+	return Overview{
+		Open:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "overview: tasks by models")),
+		Left:     key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "column left")),
+		Right:    key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "column right")),
+		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort by this column")),
+		Reverse:  key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
+		Baseline: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "baseline: this column")),
+		Stderr:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "stderr on/off")),
+		Fold:     key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold/unfold group")),
+		FoldAll:  key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter tasks")),
+		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open task")),
+		Wrong:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "open its wrong answers")),
+		Compare:  key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "compare its runs")),
+		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "to the list")),
+	}
+}
+
+// Runs are the keys of the comparison of one task across its runs (C in
+// the overview); Compare's PrevCell and NextCell choose the run enter
+// opens.
+type Runs struct {
+	Flips  key.Binding
+	Choose key.Binding
+	Close  key.Binding
+}
+
+func defaultRuns() Runs {
+	return Runs{
+		Flips:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "flipped docs only/all")),
+		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show doc in this run")),
+		Close:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	}
+}

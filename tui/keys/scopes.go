@@ -23,7 +23,7 @@ type Scope struct {
 // a dataset has filters or a score scale (a format with both gets the
 // comparison). In the runs sheet, b picks run B before it pages up
 // (pgup still does).
-var shared = [][2]string{{"compare.filters", "run.distribution"}, {"compare.pickb", "nav.pageup"}}
+var shared = [][2]string{{"compare.filters", "run.distribution"}, {"compare.pickb", "nav.pageup"}, {"overview.baseline", "nav.pageup"}}
 
 // Scopes lists the rooms' scopes. Each room's Update matches only the
 // bindings of its scope; `?` (Global.Help) and ctrl+c (Global.ForceQuit)
@@ -38,11 +38,12 @@ func (km *KeyMap) Scopes() []Scope {
 		&t.Query, &t.Sort, &t.Reverse, &t.Columns, &t.Facets, &t.Copy, &t.CopyPath, &t.Pager, &t.Editor, &t.Export,
 		&t.Annotate, &t.Reload, &t.Follow,
 		&r.Pair, &r.LeftPrev, &r.LeftNext, &r.RightPrev, &r.RightNext, &r.Threshold, &r.ThresholdUp, &r.ThresholdDn,
-		&r.HighScore, &r.Distribution, &r.Info}
+		&r.HighScore, &r.Distribution, &r.Info, &km.Overview.Open}
 	browse = append(browse, nav...)
 	sheet := func(own ...*key.Binding) []*key.Binding {
-		return append(own, &g.Help, &g.ForceQuit)
+		return append(own, &g.Help, &g.ForceQuit, &km.Overview.Open)
 	}
+	o := &km.Overview
 	edit := []*key.Binding{&km.Edit.DeleteChar, &km.Edit.DeleteWord, &km.Edit.Clear, &g.ForceQuit}
 	return []Scope{
 		{"list", append(slices.Clone(browse), &km.List.Open, &km.List.PrevTab, &km.List.NextTab, &t.Label,
@@ -51,7 +52,12 @@ func (km *KeyMap) Scopes() []Scope {
 		{"search", append(slices.Clone(edit), &km.Search.Confirm, &km.Search.Cancel)},
 		{"prompt", append(slices.Clone(edit), &km.Prompt.Submit, &km.Prompt.Cancel, &km.Prompt.Complete, &km.Prompt.CompletePrev)},
 		{"help", append(slices.Clone(nav), &g.Help, &d.Back, &g.Quit, &g.ForceQuit)},
-		{"dataset picker", append(slices.Clone(nav), &km.Dataset.Choose, &km.Dataset.Close, &g.Quit, &g.ForceQuit)},
+		{"dataset picker", append(slices.Clone(nav), &km.Dataset.Choose, &km.Dataset.Close, &km.Dataset.Filter, &g.Quit, &g.ForceQuit, &o.Open)},
+		{"overview", sheet(append(slices.Clone(nav), &o.Left, &o.Right, &o.Sort, &o.Reverse, &o.Baseline, &o.Stderr, &o.Fold,
+			&o.FoldAll, &o.Filter, &o.Choose, &o.Wrong, &o.Compare, &o.Close, &g.Quit)...)},
+		{"compare many runs", sheet(append(slices.Clone(nav), &c.PrevCell, &c.NextCell, &km.Runs.Flips, &km.Runs.Choose,
+			&km.Runs.Close, &g.Quit)...)},
+		{"typed filter", append(slices.Clone(edit), &km.Search.Confirm, &km.Search.Cancel)},
 		{"facets", sheet(append(slices.Clone(nav), &km.Facets.NextField, &km.Facets.PrevField, &km.Facets.Choose, &km.Facets.Close)...)},
 		{"columns", sheet(append(slices.Clone(upDown), &km.Columns.Toggle, &km.Columns.Earlier, &km.Columns.Later,
 			&km.Columns.Defaults, &km.Columns.Close)...)},

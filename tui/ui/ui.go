@@ -144,3 +144,37 @@ func Short(b key.Binding, desc string) key.Binding {
 	b.SetHelp(b.Help().Key, desc)
 	return b
 }
+
+// MetricsSource gives a dataset's metrics recomputed from its samples
+// beside the reported ones once they are final (its index complete and
+// taken in), only the reported ones before: what the overview and the
+// dataset picker read of the root.
+type MetricsSource interface {
+	Metrics(ds *model.Dataset) (comps []model.MetricComparison, final bool)
+}
+
+// OpenMsg shows Dataset's list from a sheet that lines datasets up (the
+// overview, the comparison of a task's runs): the cursor on record
+// Record when it is not -1, only the wrong answers when WrongOnly is set.
+// The sheets open then close, and esc in the list brings them back as
+// the user left them.
+type OpenMsg struct {
+	Dataset   *model.Dataset
+	Record    int
+	WrongOnly bool
+}
+
+// PushMsg opens Sheet over the one that sent it (the overview opens the
+// comparison of a task's runs).
+type PushMsg struct{ Sheet Sheet }
+
+// IndexMsg tells the sheets that growing indexes learnt more (the root
+// sends it to every open sheet when it polls them).
+type IndexMsg struct{}
+
+// Typer is a sheet that can take typed text (a filter being typed):
+// while Typing, every key goes to it, `?` and the keys the root offers
+// over sheets included, and so does pasted text.
+type Typer interface {
+	Typing() bool
+}

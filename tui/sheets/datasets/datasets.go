@@ -1,5 +1,6 @@
-// Package datasets is the dataset picker (D): one row per opened dataset,
-// its kind, records and issues; enter shows the chosen one.
+// Package datasets is the dataset picker (D): one row per opened dataset
+// with its kind, task, model, run, main figure, records and issues;
+// typing after / filters the rows, enter shows the chosen one.
 package datasets
 
 import (
@@ -11,116 +12,275 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"evalview/model"
+	ov "evalview/model/overview"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
 
 // Sheet picks one of the opened datasets.
 type Sheet struct {
-	c      *ui.Common
-	ds     []*model.Dataset
+	c   *ui.Common
+	ds  []*model.Dataset
+	src ui.MetricsSource
+	// cells are each dataset's columns, once known (figures once its
+	// index is complete).
+	cells map[int]*row
+	// shown are the datasets the filter keeps, cursor a position in it.
+	shown  []int
 	cursor int
 	offset int
+	filter ui.Filter
 	w, h   int
 }
 
+// row is one dataset's cells: task, kind, model, run, main figure,
+// records and issues.
+type row struct {
+	cells []string
+	final bool
+}
+
 // New opens the picker with the cursor on dataset cur.
-func New(c *ui.Common, ds []*model.Dataset, cur int) *Sheet {
-	return &Sheet{c: c, ds: ds, cursor: cur}
+func New(c *ui.Common, ds []*model.Dataset, cur int, src ui.MetricsSource) *Sheet {
+	s := &Sheet{c: c, ds: ds, src: src, cells: map[int]*row{}}
+	s.relist()
+	s.cursor = max(0, cur)
+	return s
 }
 
 // Title is empty: the status bar names nothing while the picker shows.
 func (s *Sheet) Title() string { return "" }
 
-// SetSize sets the picker's area (title line included).
+// Typing reports whether the filter is being typed.
+func (s *Sheet) Typing() bool { return s.filter.Typing }
+
+// SetSize sets the picker's area (title and heading lines included).
 func (s *Sheet) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.clamp()
 }
 
-func (s *Sheet) rows() int { return max(1, s.h-1) }
+func (s *Sheet) rows() int { return max(1, s.h-2) }
 
 func (s *Sheet) clamp() {
-	s.cursor = max(0, min(s.cursor, len(s.ds)-1))
-	if s.cursor < s.offset {
-		s.offset = s.cursor
-	}
-	if s.cursor >= s.offset+s.rows() {
-		s.offset = s.cursor - s.rows() + 1
-	}
-	s.offset = max(0, min(s.offset, len(s.ds)-s.rows()))
+	s.cursor = max(0, min(s.cursor, len(s.shown)-1))
+	s.offset = ui.KeepInView(s.cursor, s.offset, s.rows(), len(s.shown))
 }
 
-// moveBy moves the cursor.
-func (s *Sheet) moveBy(d int) {
-	s.cursor += d
+// relist keeps the datasets whose cells hold every word of the filter
+// (any case), the cursor on the same dataset when it stays.
+func (s *Sheet) relist() {
+	cur := -1
+	if s.cursor >= 0 && s.cursor < len(s.shown) {
+		cur = s.shown[s.cursor]
+	}
+	words := strings.Fields(strings.ToLower(s.filter.Value()))
+	s.shown = s.shown[:0]
+	for i := range s.ds {
+		hay := strings.ToLower(strings.Join(s.row(i).cells, " "))
+		keep := true
+		for _, w := range words {
+			keep = keep && strings.Contains(hay, w)
+		}
+		if keep {
+			s.shown = append(s.shown, i)
+		}
+	}
+	s.cursor = 0
+	for p, i := range s.shown {
+		if i == cur {
+			s.cursor = p
+		}
+	}
 	s.clamp()
 }
 
-// Update moves in the picker, opens a dataset or closes.
+// Update moves in the picker, filters it, opens a dataset or closes.
 func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
+	if handled, changed := s.filter.Update(msg, s.c.Keys); handled {
+		if changed {
+			s.relist()
+		}
 		return nil
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		return s.key(k)
+	}
+	return nil
+}
+
+func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
 	km := s.c.Keys
 	switch {
-	case key.Matches(k, km.Dataset.Close, km.Global.Quit):
+	case key.Matches(k, km.Global.Quit):
+		return tea.Quit
+	case key.Matches(k, km.Dataset.Filter):
+		s.filter.Typing = true
+	case key.Matches(k, km.Dataset.Close) && s.filter.Value() != "":
+		s.filter.Clear()
+		s.relist()
+	case key.Matches(k, km.Dataset.Close):
 		return ui.Done(s, nil)
 	case key.Matches(k, km.Dataset.Choose):
-		return ui.Done(s, ui.DatasetMsg{Index: s.cursor})
+		if s.cursor < len(s.shown) {
+			return ui.Done(s, ui.DatasetMsg{Index: s.shown[s.cursor]})
+		}
 	default:
-		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.ds), s.rows())
+		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.shown), s.rows())
 		s.clamp()
 	}
 	return nil
 }
 
 // Wheel moves the cursor by delta rows.
-func (s *Sheet) Wheel(delta int) { s.moveBy(delta) }
+func (s *Sheet) Wheel(delta int) {
+	s.cursor += delta
+	s.clamp()
+}
 
-// Click opens the dataset on row y (under the title line).
+// Click opens the dataset on row y (under the title and heading lines).
 func (s *Sheet) Click(_, y int) tea.Cmd {
-	i := s.offset + y - 1
-	if y < 1 || i >= len(s.ds) {
+	p := s.offset + y - 2
+	if y < 2 || p >= len(s.shown) {
 		return nil
 	}
-	return ui.Done(s, ui.DatasetMsg{Index: i})
+	return ui.Done(s, ui.DatasetMsg{Index: s.shown[p]})
 }
 
 // ShortHelp lists the picker's keys for the help line.
 func (s *Sheet) ShortHelp() []key.Binding {
 	k := s.c.Keys
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Dataset.Choose, k.Dataset.Close}
+	if s.filter.Typing {
+		return []key.Binding{k.Search.Confirm, k.Search.Cancel}
+	}
+	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Dataset.Choose, k.Dataset.Filter, k.Dataset.Close, k.Global.Quit}
 }
 
 // FullHelp lists the picker's keys.
 func (s *Sheet) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
 
+// heads are the picker's columns.
+var heads = []string{"task", "kind", "model", "run", "main figure", "records"}
+
+// (records: the count, then ⚠ and the dataset issues when there are.)
+
+// row is dataset i's cells, computed once its index is complete.
+func (s *Sheet) row(i int) *row {
+	if r, ok := s.cells[i]; ok && r.final {
+		return r
+	}
+	d := s.ds[i]
+	done := d.Records.Done()
+	o := model.OriginOf(d)
+	figure := ""
+	if s.src != nil {
+		comps, final := s.src.Metrics(d)
+		done = final
+		e := ov.EntryOf(i, d, comps)
+		e.Pending = !final
+		switch {
+		case len(e.Tasks) > 1:
+			figure = text.Plural(len(e.Tasks), "task")
+		case len(e.Tasks) == 1 && len(e.Tasks[0].Figures) > 0:
+			f := e.Tasks[0].Figures[0] // the value first: a narrow column cuts the name
+			figure = ov.Cell{Figure: f, HasFigure: f.HasValue, Pending: e.Pending}.ValueText(false) + " " + f.Key()
+		case e.Pending:
+			figure = "…"
+		}
+	}
+	records := strconv.Itoa(d.Records.Len())
+	if e, w := model.CountIssues(d.Issues); e+w > 0 {
+		records += " ⚠" + strconv.Itoa(e+w) // dataset issues
+	}
+	r := &row{final: done, cells: []string{
+		text.OneLine(d.Title), string(d.Kind), text.OneLine(o.Model), text.OneLine(model.RunTime(o.Run)), text.OneLine(figure), records,
+	}}
+	s.cells[i] = r
+	return r
+}
+
+// widths fits the columns to the picker: each as wide as its widest
+// cell among the rows shown; the figure's metric name gives way first
+// (its value leads), then the model and the run. Where even that is too
+// wide, the records, kind, run and model columns are left out (width 0),
+// in that order: the task and its figure stay.
+func (s *Sheet) widths(numW int) []int {
+	w := make([]int, len(heads))
+	for c, h := range heads {
+		w[c] = text.Width(h)
+	}
+	for p := s.offset; p < len(s.shown) && p < s.offset+s.rows(); p++ {
+		for c, cell := range s.row(s.shown[p]).cells {
+			w[c] = max(w[c], text.Width(cell))
+		}
+	}
+	room := s.w - 3 - numW
+	want := w[4]
+	total := func() int {
+		n := 0
+		for _, x := range w {
+			if x > 0 {
+				n += x + 2
+			}
+		}
+		return n
+	}
+	for _, c := range []int{4, 2, 3} {
+		if total() > room {
+			w[c] = max(min(w[c], 14), w[c]-(total()-room))
+		}
+	}
+	for _, c := range []int{5, 1, 3, 2} {
+		if total() > room {
+			w[c] = 0
+		}
+	}
+	if total() > room {
+		w[0] = max(8, w[0]-(total()-room))
+	}
+	if left := room - total(); left > 0 { // a column left out leaves room to the figure
+		w[4] = min(want, w[4]+left)
+	}
+	return w
+}
+
 // View renders the dataset rows.
 func (s *Sheet) View() string {
 	st := s.c.Styles
-	out := []string{text.Pad(st.Overlay.Title.Render(" Datasets")+st.Detail.Subtle.Render("  (enter opens, esc closes)"), s.w)}
+	title := st.Overlay.Title.Render(" Datasets") + st.Detail.Subtle.Render("  (enter opens, / filters, esc closes)")
+	switch f := s.filter.Value(); {
+	case s.filter.Typing:
+		title = st.Overlay.Title.Render(" Datasets") + "  filter: " + text.OneLine(f) + "▏"
+	case f != "":
+		title += st.Detail.Subtle.Render("  filter " + strconv.Quote(f) + ": " + strconv.Itoa(len(s.shown)) + " of " + strconv.Itoa(len(s.ds)))
+	}
 	numW := len(strconv.Itoa(len(s.ds)))
-	for i := s.offset; i < len(s.ds) && i < s.offset+s.rows(); i++ {
-		d := s.ds[i]
-		e, w := model.CountIssues(d.Issues)
-		info := string(d.Kind) + " · " + text.Plural(d.Records.Len(), "record")
-		if e+w > 0 {
-			info += " · " + text.Plural(e+w, "dataset issue")
+	w := s.widths(numW)
+	line := func(cells []string) string {
+		var parts []string
+		for c, cell := range cells {
+			cut := text.TruncateMiddle
+			if c == 4 {
+				cut = text.Truncate // the figure's value leads
+			}
+			if w[c] > 0 {
+				parts = append(parts, text.Pad(cut(cell, w[c]), w[c]))
+			}
 		}
-		if n := model.CountNotes(d.Issues); n > 0 { // how it was read: no issue
-			info += " · " + text.Plural(n, "note")
-		}
-		line := text.PadLeft(strconv.Itoa(i+1), numW) + "  " + text.OneLine(d.Title) + "  " + st.Detail.Subtle.Render(info)
-		if i == s.cursor {
-			out = append(out, st.Overlay.Selected.Render(text.Pad(" ▸ "+ansi.Strip(line), s.w)))
+		return strings.Join(parts, "  ")
+	}
+	out := []string{text.Pad(title, s.w), st.Detail.TableHeader.Render(text.Pad(text.Truncate("   "+strings.Repeat(" ", numW)+"  "+line(heads), s.w), s.w))}
+	if len(s.shown) == 0 {
+		out = append(out, st.List.Empty.Render(text.Pad("   No dataset matches "+strconv.Quote(text.OneLine(s.filter.Value()))+" (esc clears the filter).", s.w)))
+	}
+	for p := s.offset; p < len(s.shown) && p < s.offset+s.rows(); p++ {
+		i := s.shown[p]
+		l := text.PadLeft(strconv.Itoa(i+1), numW) + "  " + line(s.row(i).cells)
+		if p == s.cursor {
+			out = append(out, st.Overlay.Selected.Render(text.Pad(text.Truncate(" ▸ "+ansi.Strip(l), s.w), s.w)))
 			continue
 		}
-		out = append(out, text.Pad("   "+line, s.w))
+		out = append(out, text.Pad(text.Truncate("   "+l, s.w), s.w))
 	}
-	for len(out) < s.h {
-		out = append(out, strings.Repeat(" ", s.w))
-	}
-	return strings.Join(out[:s.h], "\n")
+	return ui.FitLines(out, s.w, s.h)
 }

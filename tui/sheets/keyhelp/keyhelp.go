@@ -60,7 +60,7 @@ func Groups(c *ui.Common) []Group {
 			t.Pager, t.Editor, t.Export, t.Label, t.Annotate, t.Reload, t.Follow}},
 		{"Search", []key.Binding{k.Search.Start, always(k.Search.Next, "after a search"), always(k.Search.Prev, "after a search"),
 			k.Search.Confirm, k.Search.Cancel}},
-		{"Datasets", []key.Binding{k.Dataset.Prev, k.Dataset.Next, k.Dataset.Picker}},
+		{"Datasets", []key.Binding{k.Dataset.Prev, k.Dataset.Next, k.Dataset.Picker, k.Dataset.Filter, k.Overview.Open}},
 		{"Browser", []key.Binding{k.Global.Help, k.Global.Quit, k.Global.ForceQuit}},
 		opens(t.Facets, "Facets", k.Facets.NextField, k.Facets.PrevField, k.Facets.Choose, k.Facets.Close),
 		opens(t.Columns, "Columns", k.Columns.Toggle, k.Columns.Earlier, k.Columns.Later, k.Columns.Defaults, k.Columns.Close),
@@ -68,9 +68,23 @@ func Groups(c *ui.Common) []Group {
 			k.Compare.Field, k.Compare.Choose, k.Compare.Close),
 		opens(r.Distribution, "Score distribution", k.Scores.Choose, k.Scores.Close),
 		opens(r.Info, "Facts", k.Facts.Close),
+		opens(k.Overview.Open, "Overview", k.Overview.Left, k.Overview.Right, k.Overview.Sort, k.Overview.Reverse,
+			k.Overview.Baseline, k.Overview.Stderr, k.Overview.Fold, k.Overview.FoldAll, k.Overview.Filter,
+			k.Overview.Choose, k.Overview.Wrong, k.Overview.Compare, k.Overview.Close),
+		opensIn(k.Overview.Open, "Runs of a task (C in the overview)", k.Compare.PrevCell, k.Compare.NextCell,
+			k.Runs.Flips, k.Runs.Choose, k.Runs.Close),
 		{"Prompts and search", []key.Binding{k.Prompt.Submit, k.Prompt.Cancel, k.Prompt.Complete, k.Prompt.CompletePrev,
 			k.Edit.DeleteChar, k.Edit.DeleteWord, k.Edit.Clear}},
 	}
+}
+
+// opensIn is a group of a sheet opened from another sheet: shown when
+// the key that opens that one works.
+func opensIn(opener key.Binding, title string, bs ...key.Binding) Group {
+	if !opener.Enabled() {
+		return Group{}
+	}
+	return Group{title, bs}
 }
 
 // Content renders the groups in as many columns as fit w.

@@ -1,0 +1,185 @@
+package overview
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"evalview/model"
+)
+
+// fig is a reported figure.
+func fig(name, filter string, v float64) Figure {
+	return Figure{Name: name, Filter: filter, Value: v, HasValue: true, Reported: true}
+}
+
+func task(name string, groups []string, figs ...Figure) Task {
+	return Task{Name: name, Groups: groups, Record: -1, Figures: figs}
+}
+
+// threeModels: three models of two tasks of group g (reported 0.5 and
+// 0.7 by model a), and gsm8k.
+func threeModels() []Entry {
+	g := []string{"g"}
+	mk := func(i int, m string, x, y, z float64) []Entry {
+		return []Entry{
+			{Dataset: 3 * i, Model: m, Run: "2025-01-0" + string(rune('1'+i)) + "T10-00-00.000001", Tasks: []Task{task("g_b", g, fig("acc", "none", x))},
+				Groups: []model.GroupComparison{{Group: "g", Name: "acc", Filter: "none", Reported: (x + y) / 2, Recomputed: (x + y) / 2, HasRecomputed: true, Subtasks: 2}}},
+			{Dataset: 3*i + 1, Model: m, Tasks: []Task{task("g_a", g, fig("acc", "none", y))}},
+			{Dataset: 3*i + 2, Model: m, Tasks: []Task{task("gsm8k", nil, fig("exact_match", "strict-match", z), fig("exact_match", "flexible-extract", z+0.1))}},
+		}
+	}
+	var out []Entry
+	out = append(out, mk(0, "org/base-7b", 0.5, 0.7, 0.30)...)
+	out = append(out, mk(1, "org/tuned-7b", 0.6, 0.6, 0.20)...)
+	out = append(out, mk(2, "other/big-70b", 0.9, 0.8, 0.80)...)
+	return out
+}
+
+func taskNames(t *Table, rows []int) string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, strings.Repeat(" ", t.Rows[r].Depth)+t.Rows[r].Task)
+	}
+	return strings.Join(out, "|")
+}
+
+func TestBuildThreeModels(t *testing.T) {
+	tab := Build(threeModels())
+	if got := len(tab.Columns); got != 3 {
+		t.Fatalf("%d columns", got)
+	}
+	labels := []string{tab.Columns[0].Label, tab.Columns[1].Label, tab.Columns[2].Label}
+	if want := []string{"base-7b", "tuned-7b", "big-70b"}; !reflect.DeepEqual(labels, want) {
+		t.Errorf("labels %v, want %v", labels, want)
+	}
+	if got := taskNames(tab, tab.Visible(View{})); got != "g| g_a| g_b|gsm8k" {
+		t.Errorf("rows %q", got)
+	}
+	// The group's row shows its aggregate; its metric is its subtasks'.
+	g := tab.Rows[0]
+	if !g.Group || g.Metric != "acc,none" || !g.Cells[1].HasFigure || g.Cells[1].Figure.Value != 0.6 || g.Cells[1].Figure.N != 2 {
+		t.Errorf("group row %+v", g)
+	}
+	// gsm8k's metric is its first figure's, the same in every column.
+	gsm := tab.Rows[3]
+	if gsm.Metric != "exact_match,strict-match" || gsm.Cells[2].Figure.Value != 0.80 {
+		t.Errorf("gsm8k row %+v", gsm)
+	}
+	if d, ok := tab.Delta(3, 1, 0); !ok || d > -0.0999 || d < -0.1001 {
+		t.Errorf("delta tuned-base on gsm8k %v %v", d, ok)
+	}
+	if tab.Change(3, 1, 0) != -1 || tab.Change(3, 2, 0) != 1 {
+		t.Errorf("changes %d %d", tab.Change(3, 1, 0), tab.Change(3, 2, 0))
+	}
+	if n := tab.Worse(1, 0); n != 2 { // g_a 0.7 -> 0.6 and gsm8k
+		t.Errorf("worse than base: %d", n)
+	}
+	if w := tab.Worst(0); tab.Rows[w].Task != "gsm8k" {
+		t.Errorf("worst of base: %q", tab.Rows[w].Task)
+	}
+}
+
+func TestVisibleSortFilterFold(t *testing.T) {
+	tab := Build(threeModels())
+	// By the tuned column, ascending: siblings sorted within their group.
+	if got := taskNames(tab, tab.Visible(View{Sort: ByColumn, Column: 1})); got != "gsm8k|g| g_a| g_b" {
+		t.Errorf("sorted by tuned: %q", got)
+	}
+	if got := taskNames(tab, tab.Visible(View{Sort: ByDelta, Compared: 1, Baseline: 0})); got != "gsm8k|g| g_a| g_b" {
+		t.Errorf("sorted by delta: %q", got)
+	}
+	if got := taskNames(tab, tab.Visible(View{Sort: ByDelta, Compared: 1, Baseline: 0, Desc: true})); got != "g| g_b| g_a|gsm8k" {
+		t.Errorf("sorted by delta, reversed: %q", got)
+	}
+	if got := taskNames(tab, tab.Visible(View{Folded: map[int]bool{0: true}})); got != "g|gsm8k" {
+		t.Errorf("folded: %q", got)
+	}
+	if got := taskNames(tab, tab.Visible(View{Filter: "G_A", Folded: map[int]bool{0: true}})); got != "g| g_a" {
+		t.Errorf("filtered: %q", got)
+	}
+	if got := taskNames(tab, tab.Visible(View{Filter: "g"})); got != "g| g_a| g_b|gsm8k" {
+		t.Errorf("filter on a group keeps its subtasks: %q", got)
+	}
+}
+
+func TestColumnsRuns(t *testing.T) {
+	e := func(i int, run, name string) Entry {
+		return Entry{Dataset: i, Model: "m", Run: run, Tasks: []Task{task(name, nil, fig("acc", "none", 0.5))}}
+	}
+	// Two runs of other tasks: one column of the model.
+	tab := Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a"), e(1, "2025-01-02T11-00-00.1", "b")})
+	if len(tab.Columns) != 1 || tab.Columns[0].Runs != 2 || tab.Columns[0].Run != "" || tab.Columns[0].Label != "m" {
+		t.Errorf("merged runs: %+v", tab.Columns)
+	}
+	// The same task run twice: one column per run, labelled by time.
+	tab = Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a"), e(1, "2025-01-01T11-30-00.1", "a")})
+	if len(tab.Columns) != 2 || tab.Columns[0].Label != "m 10:00" || tab.Columns[1].Label != "m 11:30" {
+		t.Errorf("split runs: %+v", tab.Columns)
+	}
+	if tab.Columns[1].Name() != "m @ 2025-01-01 11:30" {
+		t.Errorf("name %q", tab.Columns[1].Name())
+	}
+	tab = Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a"), e(1, "2025-01-03T11-30-00.1", "a")})
+	if tab.Columns[1].Label != "m 01-03 11:30" {
+		t.Errorf("runs of other days: %q", tab.Columns[1].Label)
+	}
+}
+
+func TestLabels(t *testing.T) {
+	cases := []struct {
+		models []string
+		want   []string
+	}{
+		{[]string{"meta-llama/Llama-3.1-8B", "Qwen/Qwen2.5-7B"}, []string{"Llama-3.1-8B", "Qwen2.5-7B"}},
+		{[]string{"a/m", "b/m"}, []string{"a/m", "b/m"}}, // the organisation tells them apart
+		{[]string{"ckpt/run7-step1000", "ckpt/run7-step2000"}, []string{"step1000", "step2000"}},
+		{[]string{"x", ""}, []string{"x", "model unknown"}},
+		{[]string{"gpt2"}, []string{"gpt2"}},
+	}
+	for _, c := range cases {
+		var cols []Column
+		for _, m := range c.models {
+			cols = append(cols, Column{Model: m})
+		}
+		if got := Labels(cols); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Labels(%v) = %v, want %v", c.models, got, c.want)
+		}
+	}
+}
+
+func TestOtherMetricAndEmpty(t *testing.T) {
+	tab := Build([]Entry{
+		{Dataset: 0, Model: "a", Tasks: []Task{task("t", nil, fig("acc", "none", 0.5))}},
+		{Dataset: 1, Model: "b", Tasks: []Task{task("t", nil, fig("f1", "none", 0.4))}},
+		{Dataset: 2, Model: "c", Records: 3, Tasks: []Task{task("t", nil)}},
+		{Dataset: 3, Model: "d", Tasks: []Task{task("u", nil, fig("acc", "none", 0.1))}},
+	})
+	r := tab.Rows[0]
+	if !r.Cells[1].Other || !strings.Contains(r.Cells[1].Note, "f1,none") {
+		t.Errorf("other metric: %+v", r.Cells[1])
+	}
+	if _, ok := tab.Delta(0, 1, 0); ok {
+		t.Error("a delta between two metrics")
+	}
+	if r.Cells[2].HasFigure || r.Cells[2].Note != "3 records, none scored" {
+		t.Errorf("unscored: %+v", r.Cells[2])
+	}
+	if r.Cells[3].Entry != -1 || r.Cells[3].Note != "not run by this model" {
+		t.Errorf("not run: %+v", r.Cells[3])
+	}
+}
+
+func TestLowerIsBetter(t *testing.T) {
+	pp := func(v float64) Figure { f := fig("perplexity", "none", v); f.LowerIsBetter = true; return f }
+	tab := Build([]Entry{
+		{Dataset: 0, Model: "a", Tasks: []Task{task("lambada", nil, pp(4.0)), task("x", nil, fig("acc", "none", 0.2))}},
+		{Dataset: 1, Model: "b", Tasks: []Task{task("lambada", nil, pp(3.5)), task("x", nil, fig("acc", "none", 0.3))}},
+	})
+	if tab.Change(0, 1, 0) != 1 {
+		t.Error("a lower perplexity is no improvement")
+	}
+	if w := tab.Worst(0); tab.Rows[w].Task != "x" {
+		t.Errorf("worst %q: a perplexity is on a scale of its own", tab.Rows[w].Task)
+	}
+}

@@ -1,0 +1,253 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"evalview/model"
+	"evalview/tui/ui"
+)
+
+// Fixtures of the overview (issue 17): models that ran the same tasks,
+// built in code as lm-eval datasets with their Origin: mmlu_a and mmlu_b
+// in group mmlu (with its aggregate, reported and recomputed), and
+// gsm8k under two filters. right[t] says which docs of task t a model got
+// right ('+') or wrong ('-').
+
+type ovModel struct {
+	name, run string
+	right     map[string]string
+	// reported overrides a task's reported value (the samples recompute
+	// another one).
+	reported map[string]float64
+}
+
+func ovModels(n int) []ovModel {
+	all := []ovModel{
+		{"org/base-7b", "2025-06-01T10-00-00.000001", map[string]string{"mmlu_a": "++--", "mmlu_b": "+++-", "gsm8k": "+---"}, map[string]float64{"mmlu_b": 0.70}},
+		{"org/tuned-7b", "2025-06-02T10-00-00.000001", map[string]string{"mmlu_a": "+++-", "mmlu_b": "++--", "gsm8k": "++--"}, nil},
+		{"other/big-70b", "2025-06-03T10-00-00.000001", map[string]string{"mmlu_a": "++++", "mmlu_b": "+-+-", "gsm8k": "++++"}, nil},
+	}
+	return all[:n]
+}
+
+// ovDataset is one task of one model.
+func ovDataset(m ovModel, task string) *model.Dataset {
+	filters := []string{"none"}
+	metric := "acc"
+	if task == "gsm8k" {
+		filters, metric = []string{"strict-match", "flexible-extract"}, "exact_match"
+	}
+	var recs []*model.Record
+	pass := 0
+	for i, c := range m.right[task] {
+		v, st := 0.0, model.StatusFail
+		if c == '+' {
+			v, st = 1, model.StatusPass
+			pass++
+		}
+		rec := &model.Record{}
+		rec.ID, rec.Title = fmt.Sprint(i), fmt.Sprintf("%s question %d", task, i)
+		for range filters {
+			rec.Outcomes = append(rec.Outcomes, model.Outcome{Present: true, Status: st, Score: v, HasScore: true,
+				Answer: fmt.Sprint(v), Metrics: []model.MetricValue{{Name: metric, Value: v}}})
+		}
+		rec.Status, rec.Score, rec.HasScore = st, v, true
+		recs = append(recs, rec)
+	}
+	mean := float64(pass) / float64(len(recs))
+	ds := &model.Dataset{
+		Kind: model.KindLMEval, Path: "/out/" + m.name + "/samples_" + task + "_" + m.run + ".jsonl",
+		Title: task, Task: task, Filters: filters, MainMetric: metric, Records: model.NewMemIndex(recs),
+		Facts:  []model.Fact{{Key: "task", Value: task}, {Key: "model", Value: m.name}},
+		Origin: model.Origin{Task: task, Model: m.name, Run: m.run},
+	}
+	for _, f := range filters {
+		v := mean
+		if r, ok := m.reported[task]; ok {
+			v = r
+		}
+		ds.Metrics = append(ds.Metrics, model.Metric{Filter: f, Name: metric, Value: v, Stderr: 0.25, HasStderr: true})
+	}
+	if strings.HasPrefix(task, "mmlu_") {
+		ds.Origin.Groups = []string{"mmlu"}
+		a, b := strings.Count(m.right["mmlu_a"], "+"), strings.Count(m.right["mmlu_b"], "+")
+		g := float64(a+b) / 8
+		ds.Groups = []model.GroupComparison{{Group: "mmlu", Filter: "none", Name: "acc", Subtasks: 2,
+			Reported: g, Recomputed: g, HasRecomputed: true, WeightBySize: true}}
+	}
+	return ds
+}
+
+// overviewFixtures are n models' datasets, model by model.
+func overviewFixtures(n int) []*model.Dataset {
+	var out []*model.Dataset
+	for _, m := range ovModels(n) {
+		for _, t := range []string{"gsm8k", "mmlu_a", "mmlu_b"} {
+			out = append(out, ovDataset(m, t))
+		}
+	}
+	return out
+}
+
+// newOverviewModel opens the fixtures as the command does: on the
+// overview.
+func newOverviewModel(t *testing.T, dss []*model.Dataset, w, h int) *Model {
+	t.Helper()
+	t.Setenv("NO_COLOR", "1")
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// TestGoldenOverview snapshots the overview (the whole screen) of one
+// model, of three with deltas (sorted by the delta, the baseline moved),
+// with groups folded and unfolded, and the comparison of a task's runs.
+// `go test ./tui -run TestGoldenOverview -update` rewrites them.
+func TestGoldenOverview(t *testing.T) {
+	cases := []struct {
+		name   string
+		models int
+		keys   []string
+		want   []string
+	}{
+		{"one_model", 1, nil, []string{"Overview", "3 tasks × 1 column", "▾ mmlu", "0.5000", "worst task"}},
+		{"three_models", 3, nil, []string{"Δ tuned-7b − base-7b (baseline)", "[tuned-7b]", "+0.2500", "−0.2000", "0.7000≠", "worse than base-7b"}},
+		{"three_sorted_by_delta", 3, []string{"h", "h", "s"}, []string{"sorted by Δ ↑", "[Δ]"}},
+		{"three_baseline_big", 3, []string{"l", "b", "h"}, []string{"Δ tuned-7b − big-70b (baseline)"}},
+		{"groups_folded", 3, []string{"Z"}, []string{"▸ mmlu"}},
+		{"groups_unfolded", 3, []string{"Z", "Z"}, []string{"▾ mmlu", "mmlu_b"}},
+		{"filtered", 3, append([]string{"/"}, "m", "m", "l", "u", "_", "b", "enter"), []string{"filter \"mmlu_b\""}},
+		{"stderr", 3, []string{"e"}, []string{"0.2500±0.2500"}},
+		{"runs", 3, []string{"j", "j", "C"}, []string{"Compare runs", "mmlu_a · 3 runs", "Agreement", "flipped"}},
+		{"runs_all_docs", 3, []string{"j", "j", "C", "f"}, []string{"All docs (4"}},
+	}
+	for _, size := range [][2]int{{100, 30}, {80, 24}} {
+		w, h := size[0], size[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			for _, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					m := newOverviewModel(t, overviewFixtures(c.models), w, h)
+					for _, k := range c.keys {
+						press(m, k)
+					}
+					s := screen(m)
+					checkFits(t, s, w, h)
+					for _, want := range c.want {
+						if !strings.Contains(s, want) {
+							t.Errorf("lacks %q:\n%s", want, s)
+						}
+					}
+					golden.RequireEqual(t, s)
+				})
+			}
+		})
+	}
+}
+
+// TestOverviewOpenAndBack: enter opens the cell's task of its model with
+// its records, esc in the list comes back to the overview as it was
+// left; x opens only the wrong answers; from the comparison of a task's
+// runs, enter shows the doc in its run and esc brings both sheets back.
+func TestOverviewOpenAndBack(t *testing.T) {
+	m := newOverviewModel(t, overviewFixtures(3), 100, 30)
+	press(m, "j", "j", "l") // mmlu_a, big-70b
+	press(m, "enter")
+	if m.topSheet() != nil {
+		t.Fatalf("enter left a sheet open: %T", m.topSheet())
+	}
+	ds := m.datasets[m.cur]
+	if ds.Task != "mmlu_a" || ds.Origin.Model != "other/big-70b" || m.list.st.wrongOnly {
+		t.Fatalf("opened %s of %s (wrong only %v)", ds.Task, ds.Origin.Model, m.list.st.wrongOnly)
+	}
+	press(m, "esc")
+	if m.topSheet() != ui.Sheet(m.overview) {
+		t.Fatalf("esc in the list: top sheet %T", m.topSheet())
+	}
+	if s := screen(m); !strings.Contains(s, "▸     mmlu_a") || !strings.Contains(s, "[big-70b]") {
+		t.Errorf("the overview is not as it was left:\n%s", s)
+	}
+	press(m, "h", "x") // tuned-7b's wrong answers of mmlu_a: one
+	if ds := m.datasets[m.cur]; ds.Origin.Model != "org/tuned-7b" || !m.list.st.wrongOnly || len(m.list.st.visible) != 1 {
+		t.Errorf("x opened %s of %s, wrong only %v, %d rows", ds.Task, ds.Origin.Model, m.list.st.wrongOnly, len(m.list.st.visible))
+	}
+	press(m, "esc", "C", "enter")
+	if ds := m.datasets[m.cur]; m.topSheet() != nil || ds.Origin.Model != "org/base-7b" || ds.Task != "mmlu_a" || m.list.st.cursor != 2 {
+		t.Errorf("enter in the runs sheet: %s of %s, cursor %d", ds.Task, ds.Origin.Model, m.list.st.cursor)
+	}
+	press(m, "esc")
+	if len(m.sheets) != 2 || m.sheets[0] != ui.Sheet(m.overview) {
+		t.Errorf("esc after the runs sheet: %d sheets", len(m.sheets))
+	}
+	press(m, "esc", "esc") // the runs sheet, then the overview: the list
+	if m.topSheet() != nil {
+		t.Errorf("esc twice left %T", m.topSheet())
+	}
+	press(m, "T")
+	if m.topSheet() != ui.Sheet(m.overview) {
+		t.Errorf("T did not bring the overview back")
+	}
+}
+
+// TestOverviewTyping: while the filter is typed every key types, ? and T
+// included, and esc drops it; q quits from the overview.
+func TestOverviewTyping(t *testing.T) {
+	m := newOverviewModel(t, overviewFixtures(2), 100, 30)
+	press(m, "/")
+	typeText(m, "?Tq")
+	if s := screen(m); !strings.Contains(s, "filter: ?Tq▏") || m.topSheet() != ui.Sheet(m.overview) {
+		t.Fatalf("typing:\n%s", s)
+	}
+	send(m, tea.PasteMsg{Content: "x"})
+	if !strings.Contains(screen(m), "filter: ?Tqx▏") {
+		t.Errorf("paste went elsewhere:\n%s", screen(m))
+	}
+	press(m, "esc")
+	if s := screen(m); strings.Contains(s, "filter:") || strings.Contains(s, `filter "`) || !strings.Contains(s, "mmlu_b") {
+		t.Errorf("esc kept the filter:\n%s", s)
+	}
+	_, cmd := m.Update(keyMsg("q"))
+	if cmd == nil {
+		t.Fatal("q did nothing")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("q in the overview does not quit")
+	}
+}
+
+// TestGoldenPickerFiltered: the picker filters as you type (every word,
+// any case, over task, kind, model and run), and q quits from it.
+func TestGoldenPickerFiltered(t *testing.T) {
+	m := newTestModel(t, overviewFixtures(3), 100, 30)
+	press(m, "D", "/")
+	typeText(m, "MMLU big")
+	press(m, "enter")
+	s := screen(m)
+	checkFits(t, s, 100, 30)
+	for _, want := range []string{`filter "MMLU big": 2 of 9`, "mmlu_a", "other/big-70b", "2025-06-03 10:00", "1.0000 acc,none"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("lacks %q:\n%s", want, s)
+		}
+	}
+	if n := strings.Count(s, "  lm-eval  "); n != 2 {
+		t.Errorf("the filter kept %d datasets:\n%s", n, s)
+	}
+	golden.RequireEqual(t, s)
+	press(m, "j", "enter")
+	if ds := m.datasets[m.cur]; ds.Task != "mmlu_b" || ds.Origin.Model != "other/big-70b" {
+		t.Errorf("enter opened %s of %s", ds.Task, ds.Origin.Model)
+	}
+	press(m, "D")
+	_, cmd := m.Update(keyMsg("q"))
+	if cmd == nil {
+		t.Fatal("q did nothing in the picker")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("q in the picker does not quit")
+	}
+}

@@ -1,0 +1,398 @@
+// Package overview is the overview sheet (T, and the first screen when
+// several datasets are open): one row per task, group tasks as parents
+// that fold their subtasks, one column per model or run, each cell the
+// task's main figure as reported (≠ where the samples recompute another
+// value), and with two columns or more a delta against a baseline column.
+// Rows sort by any column and filter as you type; enter opens a task of
+// a model with its records, x its wrong answers, and esc in the list
+// comes back here as it was left; C compares a task's runs doc by doc.
+//
+// The figures are model/overview's, from each dataset's metrics as the
+// root recomputes them (Source): the sheet decides nothing by format.
+package overview
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+	ov "evalview/model/overview"
+	"evalview/tui/sheets/runs"
+	"evalview/tui/text"
+	"evalview/tui/ui"
+)
+
+// Sheet is the overview of the open datasets.
+type Sheet struct {
+	c   *ui.Common
+	src ui.MetricsSource
+	dss []*model.Dataset
+	// entries are each dataset's figures; final marks those taken from
+	// a complete index, which are not taken again unless the dataset was
+	// reloaded (seen is the dataset they were taken from).
+	entries []ov.Entry
+	final   []bool
+	seen    []*model.Dataset
+	table   *ov.Table
+	view    ov.View
+	// rows are the rows shown (view), cursor the position among them.
+	rows   []int
+	cursor int
+	offset int
+	// pos is the column cursor: 0 the task, 1 the delta (with two
+	// columns or more), then the models.
+	pos    int
+	stderr bool
+	// filter is the row filter (/).
+	filter ui.Filter
+	w, h   int
+}
+
+// New lines the datasets up.
+func New(c *ui.Common, src ui.MetricsSource, dss []*model.Dataset) *Sheet {
+	s := &Sheet{c: c, src: src, dss: dss, entries: make([]ov.Entry, len(dss)), final: make([]bool, len(dss)), seen: make([]*model.Dataset, len(dss))}
+	s.view.Folded = map[int]bool{}
+	s.Refresh()
+	s.view.Compared = min(1, len(s.table.Columns)-1)
+	s.pos = s.firstModelPos()
+	if len(s.table.Columns) > 1 {
+		s.pos++ // on the second model: the delta compares it with the first
+	}
+	return s
+}
+
+// Refresh takes in what the datasets' indexes learnt since the last
+// time: the figures of the datasets whose index was still growing.
+func (s *Sheet) Refresh() {
+	changed := s.table == nil
+	for i, ds := range s.dss {
+		if s.final[i] && s.seen[i] == ds {
+			continue
+		}
+		comps, final := s.src.Metrics(ds)
+		s.entries[i] = ov.EntryOf(i, ds, comps)
+		s.entries[i].Pending = !final
+		s.final[i], s.seen[i] = final, ds
+		changed = true
+	}
+	if !changed {
+		return
+	}
+	s.table = ov.Build(s.entries)
+	s.relist()
+}
+
+// relist recomputes the rows shown, keeping the cursor on its row.
+func (s *Sheet) relist() {
+	cur := -1
+	if s.cursor >= 0 && s.cursor < len(s.rows) {
+		cur = s.rows[s.cursor]
+	}
+	s.view.Filter = s.filter.Value()
+	s.rows = s.table.Visible(s.view)
+	s.cursor = 0
+	for i, r := range s.rows {
+		if r == cur {
+			s.cursor = i
+		}
+	}
+}
+
+// Complete reports whether every dataset's figures are final (their
+// indexes complete and taken in).
+func (s *Sheet) Complete() bool {
+	for _, f := range s.final {
+		if !f {
+			return false
+		}
+	}
+	return true
+}
+
+// Valued reports whether every dataset shows its value: final, or
+// reported by its writer (a results file) while the index that checks it
+// still grows.
+func (s *Sheet) Valued() bool {
+	for i, e := range s.entries {
+		if s.final[i] {
+			continue
+		}
+		for _, t := range e.Tasks {
+			if len(t.Figures) == 0 || !t.Figures[0].Reported {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Table is the overview the sheet shows.
+func (s *Sheet) Table() *ov.Table { return s.table }
+
+// Title names the sheet in the status bar.
+func (s *Sheet) Title() string { return "overview" }
+
+// SetSize sets the body rectangle.
+func (s *Sheet) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Typing reports whether the row filter is being typed.
+func (s *Sheet) Typing() bool { return s.filter.Typing }
+
+// firstModelPos is the column cursor's position of the first model.
+func (s *Sheet) firstModelPos() int {
+	if len(s.table.Columns) > 1 {
+		return 2
+	}
+	return 1
+}
+
+// column is the model column under the column cursor, -1 on the task or
+// the delta.
+func (s *Sheet) column() int {
+	c := s.pos - s.firstModelPos()
+	if c < 0 || c >= len(s.table.Columns) {
+		return -1
+	}
+	return c
+}
+
+// target is the column enter opens: the one under the cursor, else the
+// compared one.
+func (s *Sheet) target() int {
+	if c := s.column(); c >= 0 {
+		return c
+	}
+	return s.view.Compared
+}
+
+// row is the table row under the cursor, -1 when none is shown.
+func (s *Sheet) row() int {
+	if s.cursor < 0 || s.cursor >= len(s.rows) {
+		return -1
+	}
+	return s.rows[s.cursor]
+}
+
+// Update takes the sheet's keys, and the root's news of growing indexes.
+func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
+	if handled, changed := s.filter.Update(msg, s.c.Keys); handled {
+		if changed {
+			s.relist()
+		}
+		return nil
+	}
+	switch msg := msg.(type) {
+	case ui.IndexMsg:
+		s.Refresh()
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	}
+	return nil
+}
+
+// key runs a key of the sheet.
+func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
+	km, o := s.c.Keys, s.c.Keys.Overview
+	ncol := len(s.table.Columns)
+	switch {
+	case key.Matches(k, km.Global.Quit):
+		return tea.Quit
+	case key.Matches(k, o.Close):
+		if s.filter.Value() != "" {
+			s.filter.Clear()
+			s.relist()
+			return nil
+		}
+		return ui.Done(s, nil)
+	case key.Matches(k, o.Filter):
+		s.filter.Typing = true
+	case key.Matches(k, o.Left, o.Right):
+		d := 1
+		if key.Matches(k, o.Left) {
+			d = -1
+		}
+		s.pos = max(0, min(s.pos+d, s.firstModelPos()+ncol-1))
+		if c := s.column(); c >= 0 && c != s.view.Baseline {
+			s.view.Compared = c
+		}
+	case key.Matches(k, o.Baseline):
+		return s.setBaseline()
+	case key.Matches(k, o.Sort):
+		s.sortHere()
+	case key.Matches(k, o.Reverse):
+		s.view.Desc = !s.view.Desc
+		s.relist()
+	case key.Matches(k, o.Stderr):
+		s.stderr = !s.stderr
+	case key.Matches(k, o.Fold):
+		s.fold()
+	case key.Matches(k, o.FoldAll):
+		s.foldAll()
+	case key.Matches(k, o.Choose):
+		return s.open(false)
+	case key.Matches(k, o.Wrong):
+		return s.open(true)
+	case key.Matches(k, o.Compare):
+		return s.compare()
+	default:
+		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.rows), s.listRows())
+	}
+	return nil
+}
+
+// setBaseline makes the column under the cursor the baseline.
+func (s *Sheet) setBaseline() tea.Cmd {
+	c := s.column()
+	if c < 0 {
+		return note("b: put the cursor on a model's column (h/l) to make it the baseline")
+	}
+	s.view.Baseline = c
+	if s.view.Compared == c {
+		s.view.Compared = 0
+		if c == 0 {
+			s.view.Compared = min(1, len(s.table.Columns)-1)
+		}
+	}
+	if s.view.Sort == ov.ByDelta {
+		s.relist()
+	}
+	return nil
+}
+
+// sortHere sorts by the column under the cursor, or reverses the sort
+// when it is that column's already.
+func (s *Sheet) sortHere() {
+	by, col := ov.ByTask, 0
+	switch c := s.column(); {
+	case c >= 0:
+		by, col = ov.ByColumn, c
+	case s.pos == 1 && len(s.table.Columns) > 1:
+		by = ov.ByDelta
+	}
+	if s.view.Sort == by && (by != ov.ByColumn || s.view.Column == col) {
+		s.view.Desc = !s.view.Desc
+	} else {
+		s.view.Sort, s.view.Column, s.view.Desc = by, col, false
+	}
+	s.relist()
+}
+
+// fold folds or unfolds the group under the cursor; on a subtask, it
+// folds the subtask's group and goes up to it.
+func (s *Sheet) fold() {
+	r := s.row()
+	if r < 0 {
+		return
+	}
+	row := s.table.Rows[r]
+	switch {
+	case row.Group:
+		s.view.Folded[r] = !s.view.Folded[r]
+	case row.Parent >= 0:
+		s.view.Folded[row.Parent] = true
+		r = row.Parent
+	default:
+		return
+	}
+	s.relist()
+	s.moveTo(r)
+}
+
+// foldAll folds every group, or unfolds them all when all are folded;
+// the cursor goes up to its outermost group when that folds.
+func (s *Sheet) foldAll() {
+	all := true
+	for i, r := range s.table.Rows {
+		if r.Group && !s.view.Folded[i] {
+			all = false
+		}
+	}
+	for i, r := range s.table.Rows {
+		if r.Group {
+			s.view.Folded[i] = !all
+		}
+	}
+	r := s.row()
+	for !all && r >= 0 && s.table.Rows[r].Parent >= 0 {
+		r = s.table.Rows[r].Parent
+	}
+	s.relist()
+	s.moveTo(r)
+}
+
+// moveTo puts the cursor on table row r, when it is shown.
+func (s *Sheet) moveTo(r int) {
+	for i, x := range s.rows {
+		if x == r {
+			s.cursor = i
+		}
+	}
+}
+
+// open shows the task under the cursor of the column enter opens, in
+// the list (its wrong answers only with wrong); a group without a record
+// of its own folds or unfolds.
+func (s *Sheet) open(wrong bool) tea.Cmd {
+	r := s.row()
+	if r < 0 {
+		return nil
+	}
+	row := s.table.Rows[r]
+	c := s.target()
+	if c < 0 {
+		return nil
+	}
+	cell := row.Cells[c]
+	if cell.Entry < 0 {
+		if row.Group {
+			s.fold()
+			return nil
+		}
+		return note(text.OneLine(row.Task) + ": " + cell.Note + " (" + text.OneLine(s.table.Columns[c].Name()) + ")")
+	}
+	e := s.table.Entries[cell.Entry]
+	return ui.Send(ui.OpenMsg{Dataset: s.dss[e.Dataset], Record: cell.Record, WrongOnly: wrong && cell.Record < 0})
+}
+
+// compare opens the comparison of the task's runs, doc by doc: the
+// datasets of its cells that hold its records, in column order.
+func (s *Sheet) compare() tea.Cmd {
+	r := s.row()
+	if r < 0 {
+		return nil
+	}
+	row := s.table.Rows[r]
+	var in []runs.Run
+	_, filter, _ := strings.Cut(row.Metric, ",")
+	for c, cell := range row.Cells {
+		if cell.Entry < 0 || cell.Record >= 0 {
+			continue
+		}
+		ds := s.dss[s.table.Entries[cell.Entry].Dataset]
+		in = append(in, runs.Run{Dataset: ds, Label: s.table.Columns[c].Label, Filter: ds.FilterIndex(filter)})
+	}
+	if len(in) < 2 {
+		return note("C: " + text.OneLine(row.Task) + " has the records of fewer than two models or runs here")
+	}
+	return ui.Send(ui.PushMsg{Sheet: runs.New(s.c, text.OneLine(row.Task), in)})
+}
+
+// note reports a transient note for the status bar.
+func note(t string) tea.Cmd { return ui.Send(ui.NoteMsg{Text: t}) }
+
+// ShortHelp lists the sheet's keys for the help line.
+func (s *Sheet) ShortHelp() []key.Binding {
+	km, o := s.c.Keys, s.c.Keys.Overview
+	if s.filter.Typing {
+		return []key.Binding{km.Search.Confirm, km.Search.Cancel}
+	}
+	return []key.Binding{o.Choose, o.Wrong, o.Left, o.Sort, o.Baseline, o.Filter, o.Fold, o.Compare, o.Stderr, o.Close, km.Global.Help, km.Global.Quit}
+}
+
+// FullHelp lists the sheet's keys for the `?` overlay.
+func (s *Sheet) FullHelp() [][]key.Binding {
+	o := s.c.Keys.Overview
+	return [][]key.Binding{{o.Left, o.Right, o.Sort, o.Reverse, o.Baseline, o.Stderr, o.Fold, o.FoldAll, o.Filter, o.Choose, o.Wrong, o.Compare, o.Close}}
+}

@@ -1,0 +1,358 @@
+package overview
+
+import (
+	"strconv"
+	"strings"
+
+	ov "evalview/model/overview"
+	"evalview/tui/text"
+	"evalview/tui/ui"
+)
+
+// layout is where the sheet's columns go at its width.
+type layout struct {
+	taskW, metricW int
+	delta          bool
+	// colW are the models' widths; first and last the ones shown.
+	colW        []int
+	first, last int
+}
+
+// deltaW is the delta column's width ("−0.0310" and its heading).
+const deltaW = 8
+
+// footLines are the lines under the rows: the worst task of each
+// column, how many are worse than the baseline, the cell's details.
+func (s *Sheet) footLines() int {
+	if len(s.table.Columns) > 1 {
+		return 3
+	}
+	return 2
+}
+
+// listRows is how many task rows fit.
+func (s *Sheet) listRows() int { return max(1, s.h-2-s.footLines()) }
+
+// taskText is a row's task cell: indented by depth, a group marked
+// folded (▸) or not (▾).
+func (s *Sheet) taskText(r int) string {
+	row := s.table.Rows[r]
+	mark := "  "
+	if row.Group {
+		mark = "▾ "
+		if s.view.Folded[r] && s.view.Filter == "" {
+			mark = "▸ "
+		}
+	}
+	return strings.Repeat("  ", row.Depth) + mark + text.OneLine(row.Task)
+}
+
+// layout fits the columns to the width: the task and metric columns,
+// the delta, and as many models as fit around the one under the cursor.
+func (s *Sheet) layout() layout {
+	t := s.table
+	l := layout{delta: len(t.Columns) > 1, colW: make([]int, len(t.Columns))}
+	for _, r := range s.rows {
+		l.taskW = max(l.taskW, text.Width(s.taskText(r)))
+		l.metricW = max(l.metricW, text.Width(text.OneLine(t.Rows[r].Metric)))
+		for c, cell := range t.Rows[r].Cells {
+			l.colW[c] = max(l.colW[c], text.Width(cell.ValueText(s.stderr)))
+		}
+	}
+	for c, col := range t.Columns {
+		l.colW[c] = max(l.colW[c], min(text.Width(text.OneLine(col.Label))+2, 16), 6)
+	}
+	l.taskW = min(max(l.taskW, 6), max(16, s.w*2/5))
+	l.metricW = min(max(l.metricW, 6), 22)
+	fixed := func() int {
+		f := 2 + l.taskW + 1
+		if l.metricW > 0 {
+			f += l.metricW + 1
+		}
+		if l.delta {
+			f += deltaW + 1
+		}
+		return f
+	}
+	if len(l.colW) > 0 && s.w-fixed() < l.colW[0] && l.metricW > 0 {
+		l.metricW = 0
+	}
+	if len(l.colW) > 0 && s.w-fixed() < l.colW[0] {
+		l.taskW = max(8, l.taskW-(l.colW[0]-(s.w-fixed())))
+	}
+	room := s.w - fixed()
+	cur := s.column()
+	if cur < 0 {
+		cur = s.view.Compared
+	}
+	l.first = 0
+	for l.first < cur && span(l.colW, l.first, cur) > room {
+		l.first++
+	}
+	l.last = l.first - 1
+	for l.last+1 < len(l.colW) && span(l.colW, l.first, l.last+1) <= room {
+		l.last++
+	}
+	return l
+}
+
+// span is the width of columns a..b with their separators.
+func span(w []int, a, b int) int {
+	n := 0
+	for i := a; i <= b && i < len(w); i++ {
+		n += w[i] + 1
+	}
+	return n
+}
+
+// View renders the sheet.
+func (s *Sheet) View() string {
+	if s.w <= 0 || s.h <= 0 {
+		return ""
+	}
+	l := s.layout()
+	lines := []string{s.titleLine(l), s.headingLine(l)}
+	n := s.listRows()
+	s.offset = ui.KeepInView(s.cursor, s.offset, n, len(s.rows))
+	st := s.c.Styles
+	if len(s.rows) == 0 {
+		msg := "  No tasks."
+		if s.filter.Value() != "" {
+			msg = "  No task matches " + strconv.Quote(s.filter.Value()) + " (esc clears the filter)."
+		}
+		lines = append(lines, st.List.Empty.Render(text.OneLine(msg)))
+	}
+	for i := s.offset; i < len(s.rows) && i < s.offset+n; i++ {
+		lines = append(lines, s.rowLine(l, s.rows[i], i == s.cursor))
+	}
+	for len(lines) < 2+n {
+		lines = append(lines, "")
+	}
+	lines = append(lines, s.footer(l)...)
+	return ui.FitLines(lines, s.w, s.h)
+}
+
+// titleLine names what the sheet shows: its filter, the delta, the
+// sort, the counts (in the order a narrow sheet keeps them); or the
+// filter being typed.
+func (s *Sheet) titleLine(l layout) string {
+	st := s.c.Styles
+	t := s.table
+	if s.filter.Typing {
+		return st.Detail.Heading.Render("Overview") + "  filter: " + text.OneLine(s.filter.Value()) + "▏"
+	}
+	var parts []string
+	if f := s.filter.Value(); f != "" {
+		parts = append(parts, "filter "+strconv.Quote(text.OneLine(f)))
+	}
+	if len(t.Columns) > 1 {
+		parts = append(parts, "Δ "+text.OneLine(t.Columns[s.view.Compared].Label)+" − "+text.OneLine(t.Columns[s.view.Baseline].Label)+" (baseline)")
+	}
+	if by := s.sortName(); by != "" {
+		parts = append(parts, "sorted by "+by)
+	}
+	tasks := 0
+	for _, r := range t.Rows {
+		if !r.Group {
+			tasks++
+		}
+	}
+	counts := text.Plural(tasks, "task") + " × " + text.Plural(len(t.Columns), "column")
+	if l.first > 0 || l.last < len(t.Columns)-1 {
+		counts += " (" + strconv.Itoa(l.first+1) + "–" + strconv.Itoa(l.last+1) + " shown)"
+	}
+	parts = append(parts, counts)
+	pending := 0
+	for _, e := range t.Entries {
+		if e.Pending {
+			pending++
+		}
+	}
+	if pending > 0 {
+		parts = append(parts, "indexing "+strconv.Itoa(pending))
+	}
+	return st.Detail.Heading.Render("Overview") + "  " + st.Detail.Subtle.Render(strings.Join(parts, " · "))
+}
+
+// sortName says what the rows are sorted by, "" for the task order.
+func (s *Sheet) sortName() string {
+	dir := " ↑"
+	if s.view.Desc {
+		dir = " ↓"
+	}
+	switch s.view.Sort {
+	case ov.ByColumn:
+		return text.OneLine(s.table.Columns[s.view.Column].Label) + dir
+	case ov.ByDelta:
+		return "Δ" + dir
+	}
+	if s.view.Desc {
+		return "task" + dir
+	}
+	return ""
+}
+
+// headingLine heads the columns; the one under the cursor is in [ ].
+func (s *Sheet) headingLine(l layout) string {
+	st := s.c.Styles
+	head := func(label string, w int, here bool) string {
+		label = text.OneLine(label)
+		if here {
+			return text.PadLeft("["+text.TruncateMiddle(label, max(1, w-2))+"]", w)
+		}
+		return text.PadLeft(text.TruncateMiddle(label, w), w)
+	}
+	taskHead := "task"
+	if s.pos == 0 {
+		taskHead = "[task]"
+	}
+	line := "  " + text.Pad(taskHead, l.taskW) + " "
+	if l.metricW > 0 {
+		line += text.Pad("metric", l.metricW) + " "
+	}
+	if l.delta {
+		line += head("Δ", deltaW, s.pos == 1) + " "
+	}
+	for c := l.first; c <= l.last; c++ {
+		line += head(s.table.Columns[c].Label, l.colW[c], c == s.column()) + " "
+	}
+	return st.Detail.TableHeader.Render(text.Truncate(line, s.w))
+}
+
+// rowLine renders one task row: values coloured by their change against
+// the baseline.
+func (s *Sheet) rowLine(l layout, r int, cursor bool) string {
+	st := s.c.Styles
+	row := s.table.Rows[r]
+	mark := "  "
+	if cursor {
+		mark = "▸ "
+	}
+	line := mark + text.Pad(text.Truncate(s.taskText(r), l.taskW), l.taskW) + " "
+	if l.metricW > 0 {
+		line += st.Detail.Subtle.Render(text.Pad(text.TruncateMiddle(text.OneLine(row.Metric), l.metricW), l.metricW)) + " "
+	}
+	if l.delta {
+		d, ok := s.table.Delta(r, s.view.Compared, s.view.Baseline)
+		cell := "–"
+		if ok {
+			cell = ov.DeltaText(d)
+		}
+		line += s.tone(r, s.view.Compared, text.PadLeft(cell, deltaW), cursor) + " "
+	}
+	for c := l.first; c <= l.last; c++ {
+		line += s.tone(r, c, text.PadLeft(row.Cells[c].ValueText(s.stderr), l.colW[c]), cursor) + " "
+	}
+	line = text.Truncate(line, s.w)
+	if cursor {
+		return st.List.Cursor.Render(text.Pad(line, s.w))
+	}
+	return line
+}
+
+// tone colours a cell of column c by row r's change against the
+// baseline there: better green, worse red; not on the cursor's line,
+// which is styled whole.
+func (s *Sheet) tone(r, c int, cell string, cursor bool) string {
+	if cursor || len(s.table.Columns) < 2 || c == s.view.Baseline {
+		return cell
+	}
+	st := s.c.Styles
+	switch s.table.Change(r, c, s.view.Baseline) {
+	case 1:
+		return st.Status.Pass.Render(cell)
+	case -1:
+		return st.Status.Fail.Render(cell)
+	}
+	return cell
+}
+
+// footer is the worst task of each column, how many tasks are worse
+// than the baseline, and the details of the cell under the cursor.
+func (s *Sheet) footer(l layout) []string {
+	st := s.c.Styles
+	t := s.table
+	lead := func(label string) string {
+		w := 2 + l.taskW + 1
+		if l.metricW > 0 {
+			w += l.metricW + 1
+		}
+		if l.delta {
+			w += deltaW + 1
+		}
+		return st.Detail.Subheading.Render(text.Pad("  "+label, w))
+	}
+	worst := lead("worst task")
+	for c := l.first; c <= l.last; c++ {
+		name := "–"
+		if r := t.Worst(c); r >= 0 {
+			name = text.OneLine(t.Rows[r].Task)
+		}
+		worst += text.PadLeft(text.TruncateMiddle(name, l.colW[c]), l.colW[c]) + " "
+	}
+	out := []string{text.Truncate(worst, s.w)}
+	if len(t.Columns) > 1 {
+		worse := lead("worse than " + text.OneLine(t.Columns[s.view.Baseline].Label))
+		for c := l.first; c <= l.last; c++ {
+			n := "baseline"
+			if c != s.view.Baseline {
+				n = strconv.Itoa(t.Worse(c, s.view.Baseline))
+			}
+			worse += text.PadLeft(text.TruncateMiddle(n, l.colW[c]), l.colW[c]) + " "
+		}
+		out = append(out, text.Truncate(worse, s.w))
+	}
+	return append(out, st.Detail.Subtle.Render(text.Truncate(s.details(), s.w)))
+}
+
+// details describes the cell enter opens: the model or run, the task,
+// its value as reported beside the recomputed one, or why there is none.
+func (s *Sheet) details() string {
+	r, c := s.row(), s.target()
+	if r < 0 || c < 0 {
+		return ""
+	}
+	t := s.table
+	col, cell := t.Columns[c], t.Rows[r].Cells[c]
+	out := col.Name()
+	if col.Run == "" && col.Runs > 1 {
+		out += " (" + strconv.Itoa(col.Runs) + " runs)"
+	}
+	out += " · " + t.Rows[r].Task
+	f := cell.Figure
+	if cell.HasFigure {
+		out += " · " + f.Key() + " " + s.figureText(f, t.Rows[r].Group)
+	}
+	if cell.Note != "" {
+		out += " · " + cell.Note
+	}
+	if col.Note != "" {
+		out += " · " + col.Note
+	}
+	return text.OneLine(out)
+}
+
+// figureText is a figure's value, stderr, and recomputed value (a
+// group's from its subtasks).
+func (s *Sheet) figureText(f ov.Figure, group bool) string {
+	v := ov.Cell{Figure: f, HasFigure: true}.ValueText(true)
+	v = strings.TrimSuffix(v, "≠")
+	if f.Reported {
+		v += " reported"
+	} else {
+		v += " computed"
+	}
+	if f.HasRecomputed && f.Reported {
+		v += ", recomputed " + ov.Cell{Figure: ov.Figure{Value: f.Recomputed}, HasFigure: true}.ValueText(false)
+		switch {
+		case f.N > 0 && group:
+			v += " from " + text.Plural(f.N, "subtask")
+		case f.N > 0:
+			v += " from " + text.Plural(f.N, "row")
+		}
+		if f.Differs {
+			v += " (DIFFERS)"
+		}
+	}
+	return v
+}

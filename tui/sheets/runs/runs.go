@@ -1,0 +1,254 @@
+// Package runs compares one task across N runs (models or checkpoints
+// in order, C in the overview): per doc a row of glyphs saying which
+// runs got it right, the docs that flipped between neighbouring runs,
+// and the N x N agreement counts (compare.Many). Enter shows the doc in
+// the run under the column cursor.
+package runs
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"evalview/model"
+	"evalview/model/compare"
+	"evalview/tui/content"
+	"evalview/tui/text"
+	"evalview/tui/ui"
+)
+
+// Run is one of the runs compared: its dataset, its column's label, and
+// its filter (an index of its Filters; -1 reads each record's status).
+type Run struct {
+	Dataset *model.Dataset
+	Label   string
+	Filter  int
+}
+
+// Sheet compares a task's runs.
+type Sheet struct {
+	c     *ui.Common
+	task  string
+	runs  []Run
+	table compare.ManyTable
+	// all lists every doc, not only those that flipped.
+	all    bool
+	docs   []int
+	cursor int
+	offset int
+	// col is the run enter shows the doc in.
+	col  int
+	w, h int
+}
+
+// New compares runs (two or more) of task.
+func New(c *ui.Common, task string, runs []Run) *Sheet {
+	dss := make([]*model.Dataset, len(runs))
+	fs := make([]int, len(runs))
+	for i, r := range runs {
+		dss[i], fs[i] = r.Dataset, r.Filter
+	}
+	s := &Sheet{c: c, task: task, runs: runs, table: compare.Many(dss, fs)}
+	s.relist()
+	return s
+}
+
+// relist picks the docs shown: those that flipped between neighbours,
+// or all of them.
+func (s *Sheet) relist() {
+	s.docs = s.docs[:0]
+	for i, d := range s.table.Docs {
+		if s.all || d.Flips > 0 {
+			s.docs = append(s.docs, i)
+		}
+	}
+	s.cursor, s.offset = 0, 0
+}
+
+// Title names the sheet in the status bar.
+func (s *Sheet) Title() string { return "compare " + strconv.Itoa(len(s.runs)) + " runs" }
+
+// SetSize sets the body rectangle.
+func (s *Sheet) SetSize(w, h int) { s.w, s.h = w, h }
+
+// Table is the comparison shown.
+func (s *Sheet) Table() compare.ManyTable { return s.table }
+
+// Update moves the cursors, switches the docs listed, shows a doc.
+func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	km := s.c.Keys
+	switch {
+	case key.Matches(k, km.Global.Quit):
+		return tea.Quit
+	case key.Matches(k, km.Runs.Close):
+		return ui.Done(s, nil)
+	case key.Matches(k, km.Runs.Flips):
+		s.all = !s.all
+		s.relist()
+	case key.Matches(k, km.Compare.PrevCell):
+		s.col = max(0, s.col-1)
+	case key.Matches(k, km.Compare.NextCell):
+		s.col = min(len(s.runs)-1, s.col+1)
+	case key.Matches(k, km.Runs.Choose):
+		if s.cursor >= len(s.docs) {
+			return nil
+		}
+		d := s.table.Docs[s.docs[s.cursor]]
+		if d.Recs[s.col] < 0 {
+			return ui.Send(ui.NoteMsg{Text: "doc " + text.OneLine(d.Key) + " is not in run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ")"})
+		}
+		return ui.Send(ui.OpenMsg{Dataset: s.runs[s.col].Dataset, Record: d.Recs[s.col]})
+	default:
+		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.docs), s.listRows())
+	}
+	return nil
+}
+
+// ShortHelp lists the sheet's keys for the help line.
+func (s *Sheet) ShortHelp() []key.Binding {
+	km := s.c.Keys
+	return []key.Binding{km.Nav.Down, km.Nav.Up, km.Compare.NextCell, km.Runs.Choose, km.Runs.Flips, km.Runs.Close, km.Global.Help}
+}
+
+// FullHelp lists the sheet's keys for the `?` overlay.
+func (s *Sheet) FullHelp() [][]key.Binding {
+	km := s.c.Keys
+	return [][]key.Binding{{km.Compare.PrevCell, km.Compare.NextCell, km.Runs.Flips, km.Runs.Choose, km.Runs.Close}}
+}
+
+// head renders the lines above the doc list: the runs, the agreement
+// counts, the flips between neighbours.
+func (s *Sheet) head() []string {
+	st := s.c.Styles
+	t := s.table
+	n := len(s.runs)
+	flipped := 0
+	for _, d := range t.Docs {
+		if d.Flips > 0 {
+			flipped++
+		}
+	}
+	out := []string{
+		st.Detail.Heading.Render("Compare runs") + "  " + st.Detail.Subtle.Render(text.OneLine(s.task)+" · "+strconv.Itoa(n)+" runs · "+
+			text.Plural(len(t.Docs), "doc")+" · "+strconv.Itoa(flipped)+" flipped between neighbouring runs"),
+	}
+	numW := len(strconv.Itoa(n))
+	for i, r := range s.runs {
+		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.OneLine(r.Label)
+		if i == s.col {
+			line = st.Detail.Selected.Render("▸" + line[1:])
+		}
+		out = append(out, line+st.Detail.Subtle.Render("  right "+strconv.Itoa(t.Right[i])+" of "+strconv.Itoa(t.Scored[i])))
+	}
+	out = append(out, "", st.Detail.Subheading.Render("Agreement: docs both runs judged the same way, of those both judged"))
+	cellW := 3
+	for i := range t.Placed {
+		for j := range t.Placed[i] {
+			cellW = max(cellW, len(strconv.Itoa(t.Agree[i][j])+"/"+strconv.Itoa(t.Placed[i][j])))
+		}
+	}
+	head := "  " + strings.Repeat(" ", numW)
+	for j := 0; j < n; j++ {
+		head += " " + text.PadLeft(strconv.Itoa(j+1), cellW)
+	}
+	out = append(out, st.Detail.TableHeader.Render(head))
+	for i := 0; i < n; i++ {
+		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW)
+		for j := 0; j < n; j++ {
+			c := strconv.Itoa(t.Agree[i][j]) + "/" + strconv.Itoa(t.Placed[i][j])
+			if i == j {
+				c = "–"
+			}
+			line += " " + text.PadLeft(c, cellW)
+		}
+		out = append(out, line)
+	}
+	var fl []string
+	for i, f := range t.Flips {
+		fl = append(fl, strconv.Itoa(i+1)+"→"+strconv.Itoa(i+2)+" "+strconv.Itoa(f))
+	}
+	out = append(out, st.Detail.Subtle.Render("flips between neighbours: "+strings.Join(fl, " · ")), "")
+	what := "Flipped docs (" + strconv.Itoa(len(s.docs)) + "; f: all docs)"
+	if s.all {
+		what = "All docs (" + strconv.Itoa(len(s.docs)) + "; f: flipped only)"
+	}
+	return append(out, st.Detail.Subheading.Render(what))
+}
+
+// listRows is how many doc rows fit under the head and the heading.
+func (s *Sheet) listRows() int { return max(1, s.h-len(s.head())-1) }
+
+// View renders the body rectangle.
+func (s *Sheet) View() string {
+	if s.w <= 0 || s.h <= 0 {
+		return ""
+	}
+	st := s.c.Styles
+	lines := s.head()
+	rows := s.listRows()
+	s.offset = ui.KeepInView(s.cursor, s.offset, rows, len(s.docs))
+	end := min(len(s.docs), s.offset+rows)
+	keyW := 2
+	for _, d := range s.docs[s.offset:end] {
+		keyW = max(keyW, text.Width(text.OneLine(s.table.Docs[d].Key)))
+	}
+	keyW = min(keyW, max(6, s.w/5))
+	n := len(s.runs)
+	glyphs := ""
+	for i := 0; i < n; i++ {
+		glyphs += text.PadLeft(strconv.Itoa(i+1), 2)
+	}
+	lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+" "+glyphs+"  question"))
+	if len(s.docs) == 0 {
+		msg := "  No doc flipped: neighbouring runs are right on the same docs."
+		if s.all {
+			msg = "  No docs."
+		}
+		lines = append(lines, st.List.Empty.Render(msg))
+	}
+	for i := s.offset; i < end; i++ {
+		d := s.table.Docs[s.docs[i]]
+		g := ""
+		for _, v := range d.Verdicts {
+			g += " " + verdictGlyph(v)
+		}
+		mark := "  "
+		if i == s.cursor {
+			mark = "▸ "
+		}
+		line := mark + text.Pad(text.TruncateMiddle(text.OneLine(d.Key), keyW), keyW) + " " + g + "  " + text.FirstLine(s.title(d))
+		line = text.Pad(text.Truncate(line, s.w), s.w)
+		if i == s.cursor {
+			line = st.List.Cursor.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	return ui.FitLines(lines, s.w, s.h)
+}
+
+// title is a doc's question, from the first run that has it.
+func (s *Sheet) title(d compare.ManyDoc) string {
+	for run, rec := range d.Recs {
+		if rec >= 0 {
+			return s.runs[run].Dataset.Records.Summary(rec).Title
+		}
+	}
+	return ""
+}
+
+// verdictGlyph is ✓ for right, ✗ for wrong, · for no verdict.
+func verdictGlyph(v compare.Verdict) string {
+	switch v {
+	case compare.Right:
+		return content.Glyph(model.StatusPass)
+	case compare.Wrong:
+		return content.Glyph(model.StatusFail)
+	}
+	return "·"
+}
