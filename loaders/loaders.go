@@ -29,10 +29,10 @@ import (
 type Options struct {
 	// As forces a format instead of detecting one ("" detects).
 	As model.Kind
-	// Background returns lm-eval datasets while their samples files are
-	// still being indexed (for the browser): their indexes grow, Done
-	// turns true at the end, and the browser syncs them. Commands leave it
-	// false and get complete datasets.
+	// Background returns lm-eval datasets and Inspect .json logs while
+	// their files are still being indexed (for the browser): their indexes
+	// grow, Done turns true at the end, and the browser syncs them.
+	// Commands leave it false and get complete datasets.
 	Background bool
 	// Deep tells that the caller runs every dataset's Deep right after
 	// opening (check, summary): lm-eval indexes then prepare it as they
@@ -110,10 +110,12 @@ func (f format) presented(fn func(*model.Dataset) error) func(*model.Dataset) er
 	}
 }
 
-// with returns the format's entry points for opt (lm-eval's background
-// ones when opt.Background is set).
+// with returns the format's entry points for opt (lm-eval's and Inspect's
+// background ones when opt.Background is set).
 func (f format) with(opt Options) format {
 	switch {
+	case f.kind == model.KindInspect && opt.Background:
+		f.open = inspect.OpenBackground
 	case f.kind != model.KindLMEval:
 	case opt.Background:
 		f.open, f.openMany, f.each = lmeval.OpenBackground, lmeval.OpenManyBackground, nil

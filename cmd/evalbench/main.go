@@ -36,6 +36,7 @@ import (
 func main() {
 	var (
 		sizes   = flag.String("sizes", "100MB,1GB", "comma-separated samples file sizes to generate and measure (empty: none)")
+		inspect = flag.String("inspect", "1GB", "comma-separated sizes of Inspect .eval logs to generate and measure (empty: none)")
 		files   = flag.String("files", "1000,10000,100000", "comma-separated counts of small samples files in one folder to measure check, summary and export on (empty: none)")
 		dir     = flag.String("dir", "", "folder for the generated files (default: a temporary folder, removed after)")
 		bin     = flag.String("evalview", "", "evalview binary (default: built into the folder)")
@@ -48,6 +49,7 @@ func main() {
 		record  = flag.String("record", "", "child mode: open this file's biggest record and print the seconds it took")
 		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
 		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
+		genEval = flag.String("gen-inspect", "", "child mode: write a generated Inspect log, PATH:SIZE")
 	)
 	flag.Parse()
 	var err error
@@ -60,10 +62,12 @@ func main() {
 		err = childRecord(*record)
 	case *ovKeys != "":
 		err = childOverviewKeys(*ovKeys)
+	case *genEval != "":
+		err = childGenerate(*genEval)
 	default:
 		repeats = max(*runs, 1)
 		overviewCounts = *ovCount
-		err = run(*sizes, *files, *dir, *bin, *long, *needle, *tuiWait)
+		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalbench:", err)
@@ -199,7 +203,7 @@ func measureOnce(name string, args ...string) (result, error) {
 // shell runs a shell pipeline (for `cat FILE > /dev/null`).
 func shell(script string) (result, error) { return measure("sh", "-c", script) }
 
-func run(sizeList, files, dir, bin, long, needle string, tuiWait time.Duration) error {
+func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.Duration) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "evalbench")
 		if err != nil {
@@ -243,6 +247,11 @@ func run(sizeList, files, dir, bin, long, needle string, tuiWait time.Duration) 
 		}
 		rows = append(rows, got...)
 	}
+	inspectRows, err := measureInspect(self, bin, dir, inspect, tuiWait)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, inspectRows...)
 	if long != "" {
 		size, err := lmevalgen.ParseSize(long)
 		if err != nil {
@@ -376,7 +385,7 @@ func measureSize(self, bin, path, label, needle string, tuiWait time.Duration) (
 		rows = append(rows, row{size: label, what: "evalview " + c, secs: r.secs, cpu: r.cpu, rss: r.rssMB, mbps: mb / r.secs, ratio: fmt.Sprintf("%.2fx index", r.secs/idx),
 			target: "≤ 2x index", ok: r.secs <= 2*idx})
 	}
-	if tr, err := bestTrace(bin, path, tuiWait); err != nil {
+	if tr, err := bestTrace(bin, path, tuiWait, false); err != nil {
 		rows = append(rows, row{size: label, what: "browser", note: "not measured: " + err.Error()})
 	} else {
 		rows = append(rows,
@@ -387,18 +396,19 @@ func measureSize(self, bin, path, label, needle string, tuiWait time.Duration) (
 	return rows, nil
 }
 
-// trace is what the browser's EVALVIEW_TRACE file said.
+// trace is what the browser's EVALVIEW_TRACE file said, and with idle
+// set how long the browser took to settle (its background work done).
 type trace struct {
-	first, indexed float64
-	rssMB          float64
+	first, indexed, idle float64
+	rssMB                float64
 }
 
 // bestTrace runs browserTrace repeats times: the fastest first rows and
 // index, the highest peak memory.
-func bestTrace(bin, path string, wait time.Duration) (trace, error) {
+func bestTrace(bin, path string, wait time.Duration, idle bool) (trace, error) {
 	var best trace
 	for i := range repeats {
-		tr, err := browserTrace(bin, path, wait)
+		tr, err := browserTrace(bin, path, wait, idle)
 		if err != nil {
 			return tr, err
 		}
@@ -408,17 +418,26 @@ func bestTrace(bin, path string, wait time.Duration) (trace, error) {
 		}
 		best.first = min(best.first, tr.first)
 		best.indexed = min(best.indexed, tr.indexed)
+		best.idle = min(best.idle, tr.idle)
 		best.rssMB = max(best.rssMB, tr.rssMB)
 	}
 	return best, nil
 }
 
 // browserTrace runs the browser in a detached tmux session with
-// EVALVIEW_TRACE set, waits for its "first_rows" and "indexed" events,
-// reads its peak memory, and quits it.
-func browserTrace(bin, path string, wait time.Duration) (trace, error) {
-	at, rss, err := traceEvents(bin, path, 120, 40, wait, "first_rows", "indexed")
-	return trace{first: at["first_rows"], indexed: at["indexed"], rssMB: rss}, err
+// EVALVIEW_TRACE set, waits for its "first_rows" and "indexed" events
+// (with idle set, then for its CPU time to stop growing: its background
+// check is over), reads its peak memory, and quits it.
+func browserTrace(bin, path string, wait time.Duration, idle bool) (trace, error) {
+	var tr trace
+	launched := time.Now()
+	var then func(pid string, deadline time.Time)
+	if idle {
+		then = func(pid string, deadline time.Time) { tr.idle = waitIdle(pid, launched, deadline) }
+	}
+	at, rss, err := traceEvents(bin, path, 120, 40, wait, then, "first_rows", "indexed")
+	tr.first, tr.indexed, tr.rssMB = at["first_rows"], at["indexed"], rss
+	return tr, err
 }
 
 // peakRSS reads a process's VmHWM (peak resident set) in MB.

@@ -272,7 +272,7 @@ func bestOverviewTrace(bin, folder string, wait time.Duration) (ovTrace, error) 
 // 160x50), and waits for the overview's first frame, the one with every
 // cell's value and the one with every figure final.
 func overviewTrace(bin, folder string, wait time.Duration) (ovTrace, error) {
-	at, rss, err := traceEvents(bin, folder, 160, 50, wait, "overview_shown", "overview_values", "overview")
+	at, rss, err := traceEvents(bin, folder, 160, 50, wait, nil, "overview_shown", "overview_values", "overview")
 	return ovTrace{first: at["overview_shown"], values: at["overview_values"], complete: at["overview"], rssMB: rss}, err
 }
 

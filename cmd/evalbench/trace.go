@@ -13,7 +13,9 @@ import (
 // w x h with EVALVIEW_TRACE set, until the trace holds every one of
 // events (or wait passes): it returns each event's time in seconds from
 // the process's start and the browser's peak memory in MB, and quits it.
-func traceEvents(bin, path string, w, h int, wait time.Duration, events ...string) (map[string]float64, float64, error) {
+// then, when not nil, runs once every event is in, before the memory is
+// read (the pid of the browser, the deadline).
+func traceEvents(bin, path string, w, h int, wait time.Duration, then func(pid string, deadline time.Time), events ...string) (map[string]float64, float64, error) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		return nil, 0, fmt.Errorf("tmux not found")
 	}
@@ -43,7 +45,8 @@ func traceEvents(bin, path string, w, h int, wait time.Duration, events ...strin
 	out, _ = exec.Command("tmux", "list-panes", "-t", session, "-F", "#{pane_pid}").Output()
 	pid := strings.TrimSpace(string(out))
 	at := map[string]float64{}
-	for deadline := time.Now().Add(wait); time.Now().Before(deadline); {
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 		data, _ := os.ReadFile(f.Name())
 		for _, line := range strings.Split(string(data), "\n") {
@@ -60,6 +63,9 @@ func traceEvents(bin, path string, w, h int, wait time.Duration, events ...strin
 			all = all && at[e] > 0
 		}
 		if all {
+			if then != nil {
+				then(pid, deadline)
+			}
 			rss := peakRSS(pid)
 			exec.Command("tmux", "send-keys", "-t", session, "q").Run()
 			return at, rss, nil

@@ -45,7 +45,7 @@ var issueCodes = []struct {
 	{"inspect", []string{
 		"bad-results", "bad-sample", "count-mismatch", "duplicate-member", "field-too-long", "log-cancelled", "log-error", "log-running",
 		"metric-differs", "missing-header", "missing-member", "orphan-member", "reduction-mismatch", "sample-error",
-		"sample-limit",
+		"sample-limit", "zip-bomb",
 	}},
 	{"lighteval", []string{"bad-parquet", "bad-results", "metric-differs", "metric-nan", "no-details", "no-results", "task-not-in-results"}},
 	{"notes file", []string{"notes-bad-line", "notes-unreadable", "notes-unusable"}},

@@ -3,7 +3,9 @@ package inspect
 import (
 	"archive/zip"
 	"errors"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strconv"
@@ -92,6 +94,20 @@ func listArchive(zipPath string, zr *zip.Reader) *archive {
 
 func (a *archive) has(name string) bool { _, ok := a.index[name]; return ok }
 
+// maxSummary caps one sample's summary (Inspect thins their input and
+// metadata to a few KB each).
+const maxSummary = 64 << 20
+
+// openJSON opens a JSON member for streaming, under the JSON members'
+// caps.
+func (a *archive) openJSON(zr *zip.Reader, name string) (io.ReadCloser, error) {
+	i, ok := a.index[name]
+	if !ok || i >= len(zr.File) {
+		return nil, os.ErrNotExist
+	}
+	return zipsafe.OpenLimited(zr.File[i], maxJSONMember)
+}
+
 // readJSON reads a small member whole and decodes it into v, NaN allowed.
 // The issue it returns (ok false) names the member and what is wrong.
 func (a *archive) readJSON(zr *zip.Reader, name string, v any) (model.Issue, bool) {
@@ -99,9 +115,9 @@ func (a *archive) readJSON(zr *zip.Reader, name string, v any) (model.Issue, boo
 	if !ok || i >= len(zr.File) {
 		return model.Errorf("missing-member", a.at(name), 0, "", "the member is missing"), false
 	}
-	data, err := zipsafe.ReadEntry(zr.File[i], maxJSONMember)
+	data, err := zipsafe.ReadLimited(zr.File[i], maxJSONMember)
 	if err != nil {
-		return readIssue(a.at(name), err, maxJSONMember), false
+		return readIssue(a.at(name), err, maxJSONMember, ""), false
 	}
 	if err := nonfinite.Unmarshal(data, v); err != nil {
 		return model.Errorf("bad-json", a.at(name), lineOf(data, err), "", "not valid JSON of the expected shape: %s", jsonErrText(err)), false
@@ -151,21 +167,39 @@ func sampleName(id string, epoch int) string {
 	return samplesDir + id + "_epoch_" + strconv.Itoa(epoch) + ".json"
 }
 
-// readIssue turns a failed member read into an issue.
-func readIssue(where string, err error, limit int64) model.Issue {
+// readIssue turns a failed member read into an issue; tail ends its
+// message (what became of the member: "not read", or for a stream that
+// failed midway, that what was read is shown).
+func readIssue(where string, err error, limit int64, tail string) model.Issue {
+	if tail == "" {
+		tail = "not read"
+	}
 	switch {
 	case errors.Is(err, zipsafe.ErrEncrypted):
-		return model.Errorf("encrypted-entry", where, 0, "", "the member is encrypted; not read")
+		return model.Errorf("encrypted-entry", where, 0, "", "the member is encrypted; %s", tail)
+	case errors.Is(err, zipsafe.ErrRatio):
+		return model.Errorf("zip-bomb", where, 0, "", "the member expands to more than %d times its compressed size (a zip bomb); %s", zipsafe.MaxRatio, tail)
 	case errors.Is(err, zipsafe.ErrTooLarge):
-		return model.Errorf("entry-too-large", where, 0, "", "the member decompresses to more than %s; not read", zipsafe.SizeOf(limit))
+		return model.Errorf("entry-too-large", where, 0, "", "the member decompresses to more than %s; %s", zipsafe.SizeOf(limit), tail)
 	case errors.Is(err, zip.ErrFormat):
-		return model.Errorf("bad-zip-entry", where, 0, "", "the member's data does not match its header (corrupt, or larger than the header says); not read")
+		return model.Errorf("bad-zip-entry", where, 0, "", "the member's data does not match its header (corrupt, or larger than the header says); %s", tail)
 	case errors.Is(err, zip.ErrChecksum):
-		return model.Errorf("bad-zip-entry", where, 0, "", "the member's data fails its checksum (corrupt); not read")
+		return model.Errorf("bad-zip-entry", where, 0, "", "the member's data fails its checksum (corrupt); %s", tail)
 	case errors.Is(err, zip.ErrAlgorithm):
 		return model.Errorf("bad-zip-entry", where, 0, "", "the member uses a compression method evalview cannot read (stored, deflate and zstd are read)")
 	}
-	return model.Errorf("bad-zip-entry", where, 0, "", "cannot read the member: %v", err)
+	return model.Errorf("bad-zip-entry", where, 0, "", "cannot read the member: %s; %s", strings.TrimPrefix(err.Error(), "zip: "), tail)
+}
+
+// isZipErr reports a read error that comes from the archive (its data or
+// its limits), not from the JSON inside.
+func isZipErr(err error) bool {
+	for _, e := range []error{zipsafe.ErrEncrypted, zipsafe.ErrRatio, zipsafe.ErrTooLarge, zip.ErrFormat, zip.ErrChecksum, zip.ErrAlgorithm} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonErrText words a decoding error for a message.

@@ -15,14 +15,24 @@ import (
 // (epochs as attempts with their scores); the member adds the rest when
 // the record is opened.
 func baseRecord(ld *logData, g *group, views []view, red map[redKey]json.RawMessage) *model.Record {
+	return recordOf(ld, g, views, red, true)
+}
+
+// recordOf is baseRecord; with full unset it builds only what the list
+// row and its issues need (no target, facts, texts or raw JSON): listing
+// tens of thousands of samples made that much garbage per row, which set
+// the peak memory of opening a large log.
+func recordOf(ld *logData, g *group, views []view, red map[redKey]json.RawMessage, full bool) *model.Record {
 	first := g.epochs[0]
 	r := &model.Record{}
 	r.ID = g.id
 	in := inputText(first.Input)
 	r.Title = firstLine(in)
-	r.Target, r.References = targetOf(first.Target)
-	for i, c := range first.Choices {
-		r.Options = append(r.Options, model.Option{ID: string(rune('A' + i%26)), Text: c})
+	if full {
+		r.Target, r.References = targetOf(first.Target)
+		for i, c := range first.Choices {
+			r.Options = append(r.Options, model.Option{ID: string(rune('A' + i%26)), Text: c})
+		}
 	}
 	r.Labels = map[string]string{}
 	r.Attempts = make([]model.Attempt, len(g.epochs))
@@ -39,14 +49,16 @@ func baseRecord(ld *logData, g *group, views []view, red map[redKey]json.RawMess
 		}
 		if s.Limit != "" {
 			limits = append(limits, s.Limit)
-			a.Facts = append(a.Facts, model.Fact{Key: "limit", Value: s.Limit})
+			if full {
+				a.Facts = append(a.Facts, model.Fact{Key: "limit", Value: s.Limit})
+			}
 		}
-		scores := scoresOf(s.Scores)
+		scores := s.scores()
 		for si, sc := range scores {
 			if f, ok := toFloat(sc.Value); ok && isScalar(sc.Value) && !math.IsNaN(f) && !math.IsInf(f, 0) {
 				a.Scores = append(a.Scores, model.Score{Name: sc.Name, Value: f, Max: maxOf(f)})
 			}
-			if si == 0 {
+			if si == 0 && full {
 				if a.StatusText == "" {
 					a.StatusText = valueText(sc.Value)
 				}
@@ -66,11 +78,14 @@ func baseRecord(ld *logData, g *group, views []view, red map[redKey]json.RawMess
 				}
 			}
 		}
-		if len(scores) > 0 {
-			a.Facts = append(a.Facts, model.Fact{Key: "scores", Value: scoresLine(scores)})
-		}
 		if s.TotalTime != nil {
 			a.DurationMS = *s.TotalTime * 1000
+		}
+		if !full {
+			continue
+		}
+		if len(scores) > 0 {
+			a.Facts = append(a.Facts, model.Fact{Key: "scores", Value: scoresLine(scores)})
 		}
 		if s.Retries != nil && *s.Retries > 0 {
 			a.Facts = append(a.Facts, model.Fact{Key: "retries", Value: fmt.Sprint(*s.Retries)})
@@ -114,7 +129,9 @@ func baseRecord(ld *logData, g *group, views []view, red map[redKey]json.RawMess
 	r.Issues = append(r.Issues, sampleIssues(ld, g)...)
 	r.Errors, r.Warnings = model.CountIssues(r.Issues)
 	for _, s := range g.epochs {
-		r.Raw = append(r.Raw, model.RawPart{Label: fmt.Sprintf("summary, epoch %d", s.Epoch), File: summaryFile(ld), JSON: nonfinite.Restore(s.raw)})
+		if full {
+			r.Raw = append(r.Raw, model.RawPart{Label: fmt.Sprintf("summary, epoch %d", s.Epoch), File: summaryFile(ld), JSON: nonfinite.Restore(s.raw)})
+		}
 	}
 	return r
 }

@@ -2,11 +2,8 @@ package inspect
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
@@ -24,15 +21,58 @@ type view struct {
 	metrics []kv   // EvalMetric by key, as written; nil for a running log
 }
 
-// group is one sample id's epochs.
+// group is one sample id's epochs, parsed.
 type group struct {
 	id     string
 	rawID  json.RawMessage
 	epochs []*sampleSummary
 }
 
-// build turns a log's data into a dataset.
-func build(ld *logData) *model.Dataset {
+// stored is one sample id's epochs as the index keeps them: each
+// summary's JSON, parsed again when its record is built. A log may
+// summarise 50,000 samples; their parsed summaries and records took 3.5
+// KB each, their JSON takes a few hundred bytes.
+type stored struct {
+	id     string
+	rawID  json.RawMessage
+	epochs []storedEpoch
+}
+
+type storedEpoch struct {
+	epoch int
+	// raw is the summary's JSON, NaN and Infinity sanitized.
+	raw []byte
+}
+
+// parseSummary parses one summary's sanitized JSON, which it keeps as
+// the summary's raw bytes (not copied: the index keeps raw as it is).
+func parseSummary(raw []byte) (*sampleSummary, error) {
+	type plain sampleSummary
+	s := &sampleSummary{}
+	if err := json.Unmarshal(raw, (*plain)(s)); err != nil {
+		return nil, err
+	}
+	s.raw = raw
+	return s, nil
+}
+
+// parse returns g's epochs parsed (each parsed when it was stored), cur
+// standing for the epoch it was parsed from when not nil.
+func (g *stored) parse(cur *sampleSummary) *group {
+	p := &group{id: g.id, rawID: g.rawID, epochs: make([]*sampleSummary, 0, len(g.epochs))}
+	for _, e := range g.epochs {
+		if cur != nil && cur.Epoch == e.epoch {
+			p.epochs = append(p.epochs, cur)
+		} else if s, err := parseSummary(e.raw); err == nil {
+			p.epochs = append(p.epochs, s)
+		}
+	}
+	return p
+}
+
+// newDataset is a log's dataset as its header gives it, without records
+// or issues.
+func newDataset(ld *logData, views []view) *model.Dataset {
 	h := &ld.header
 	ds := &model.Dataset{
 		Kind: model.KindInspect,
@@ -49,7 +89,6 @@ func build(ld *logData) *model.Dataset {
 	if d := shortDate(h.Eval.Created); d != "" {
 		ds.Title += " " + d
 	}
-	views := viewsOf(ld)
 	for _, v := range views {
 		ds.Filters = append(ds.Filters, v.label)
 	}
@@ -58,29 +97,32 @@ func build(ld *logData) *model.Dataset {
 	}
 	ds.Facts = facts(ld)
 	ds.Metrics = reportedMetrics(views)
-	ds.Issues = append(ds.Issues, ld.issues...)
-	ds.Issues = append(ds.Issues, logIssues(ld)...)
+	return ds
+}
 
-	groups := groupSummaries(ld.summaries)
-	red := indexReductions(ld.reductions)
-	recs := make([]*model.Record, len(groups))
+// datasetIssues are the log's findings that need every record: the
+// archive's and the header's, metrics recomputed over the records'
+// reduced values, and members no summary lists.
+func datasetIssues(ld *logData, views []view, recs []model.Summary) []model.Issue {
+	out := append([]model.Issue(nil), ld.issues...)
+	out = append(out, logIssues(ld)...)
 	reduced := make([][]float64, len(views))
-	for i, g := range groups {
-		recs[i] = baseRecord(ld, g, views, red)
+	for _, r := range recs {
+		if len(r.Outcomes) < len(views) {
+			continue
+		}
 		for vi := range views {
-			o := recs[i].Outcomes[vi]
-			if o.Present {
+			if o := r.Outcomes[vi]; o.Present {
 				reduced[vi] = append(reduced[vi], o.Score)
 			}
 		}
 	}
-	ds.Issues = append(ds.Issues, metricIssues(ld, views, reduced, len(groups))...)
+	out = append(out, metricIssues(ld, views, reduced, len(recs))...)
 	for _, name := range ld.orphans {
-		ds.Issues = append(ds.Issues, model.Warnf("orphan-member", ld.path+"!"+name, 0, "",
+		out = append(out, model.Warnf("orphan-member", ld.path+"!"+name, 0, "",
 			"a sample member no summary lists; Inspect's list does not show it"))
 	}
-	ds.Records = newIndex(ld, recs, views)
-	return ds
+	return out
 }
 
 // viewsOf lists the header's scores, or for a running log the scorers its
@@ -124,41 +166,12 @@ func viewsOf(ld *logData) []view {
 	}
 	seen := map[string]bool{}
 	for _, s := range ld.summaries {
-		for _, sc := range scoresOf(s.Scores) {
+		for _, sc := range s.scores() {
 			if !seen[sc.Name] {
 				seen[sc.Name] = true
 				out = append(out, view{label: sc.Name, scorer: sc.Name, reducer: reducer})
 			}
 		}
-	}
-	return out
-}
-
-// groupSummaries groups epochs by sample id, ordered as Inspect sorts
-// samples (sort_samples: ints zero-filled to 20 digits, so numbers sort
-// numerically and before most text), epochs ascending.
-func groupSummaries(ss []sampleSummary) []*group {
-	byID := map[string]*group{}
-	var out []*group
-	for i := range ss {
-		id := memberID(ss[i].ID)
-		g := byID[id]
-		if g == nil {
-			g = &group{id: id, rawID: ss[i].ID}
-			byID[id] = g
-			out = append(out, g)
-		}
-		g.epochs = append(g.epochs, &ss[i])
-	}
-	key := func(g *group) string {
-		if _, err := strconv.ParseInt(string(g.rawID), 10, 64); err == nil {
-			return fmt.Sprintf("%020s", g.id)
-		}
-		return g.id
-	}
-	sort.SliceStable(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
-	for _, g := range out {
-		sort.SliceStable(g.epochs, func(i, j int) bool { return g.epochs[i].Epoch < g.epochs[j].Epoch })
 	}
 	return out
 }
@@ -184,7 +197,7 @@ func indexReductions(rs []reduction) map[redKey]json.RawMessage {
 // epochValue is one epoch's value under a view: the scorer's value, or
 // its dict value's key.
 func epochValue(s *sampleSummary, v view) (json.RawMessage, *namedScore) {
-	for _, sc := range scoresOf(s.Scores) {
+	for _, sc := range s.scores() {
 		if sc.Name != v.scorer {
 			continue
 		}

@@ -40,6 +40,7 @@ type rawEvent struct {
 	Message   json.RawMessage   `json:"message"`
 	Error     json.RawMessage   `json:"error"`
 	Input     json.RawMessage   `json:"input"`
+	InputRefs []json.RawMessage `json:"input_refs"`
 	Truncated bool              `json:"_truncated"`
 }
 
@@ -50,7 +51,8 @@ const lineCap = 240
 // span (init, solvers, scorers), folded so a long run stays navigable.
 // Older logs mark spans with "step" begin/end events; newer ones with
 // span_begin/span_end.
-func transcript(events []json.RawMessage, res resolver, epoch, total int, cut bool) []model.Section {
+func transcript(d *sampleDetail, epoch int) []model.Section {
+	events, res := d.events, d.attach
 	var secs []model.Section
 	var cur *strings.Builder
 	title := ""
@@ -92,15 +94,21 @@ func transcript(events []json.RawMessage, res resolver, epoch, total int, cut bo
 			}
 		}
 		line := eventLine(e, res)
-		fmt.Fprintf(cur, "%s%s %s\n", strings.Repeat("  ", depth), clock(e.Timestamp), line)
+		indent := strings.Repeat("  ", depth)
+		fmt.Fprintf(cur, "%s%s %s\n", indent, clock(e.Timestamp), line)
+		if e.Event == "model" && !e.Truncated {
+			for _, in := range modelInput(e, &d.pool, res) {
+				fmt.Fprintf(cur, "%s%s %s\n", indent, strings.Repeat(" ", len(clock(e.Timestamp))), in)
+			}
+		}
 		if opens {
 			depth++
 		}
 	}
 	flush()
-	if cut {
+	if d.eventsCut {
 		secs = append(secs, model.Section{Title: fmt.Sprintf("transcript, epoch %d: not shown", epoch), Type: model.SectionText, Tab: "Transcript",
-			Text: fmt.Sprintf("%d of %d events shown; the rest are not kept in memory (the sample's member is read as a stream). `o` on the Raw tab pages the member.", len(events), total)})
+			Text: fmt.Sprintf("%d of %d events shown; the rest are not kept in memory (the sample's member is read as a stream). `o` on the Raw tab pages the member.", len(events), d.eventCount)})
 	}
 	return secs
 }

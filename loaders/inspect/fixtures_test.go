@@ -34,7 +34,11 @@ type member struct {
 }
 
 // zipOf writes members in order with a fixed time, so the bytes are stable.
-func zipOf(ms []member) []byte {
+func zipOf(ms []member) []byte { return zipWith(ms, nil) }
+
+// zipWith is zipOf, then extra adds what it wants (hostile entries) before
+// the zip is closed.
+func zipWith(ms []member, extra func(zw *zip.Writer)) []byte {
 	must := func(err error) {
 		if err != nil {
 			panic(err)
@@ -50,6 +54,9 @@ func zipOf(ms []member) []byte {
 		must(err)
 		_, err = io.WriteString(fw, m.data)
 		must(err)
+	}
+	if extra != nil {
+		extra(zw)
 	}
 	must(zw.Close())
 	return buf.Bytes()
@@ -160,6 +167,11 @@ func finishedLog(method uint16, indent bool) []byte { return finishedLogOf(metho
 // finishedLogOf is finishedLog, with or without its errored epoch (the
 // demo must load without errors).
 func finishedLogOf(method uint16, indent, withError bool) []byte {
+	return zipOf(finishedMembers(method, indent, withError))
+}
+
+// finishedMembers are finishedLogOf's members, in the order written.
+func finishedMembers(method uint16, indent, withError bool) []member {
 	var samples []obj
 	add := func(s obj) { samples = append(samples, s) }
 	add(sample(1, 1, "What is the capital of France?", "Paris", "Paris", "C", nil))
@@ -196,7 +208,7 @@ func finishedLogOf(method uint16, indent, withError bool) []byte {
 	for i := range ms {
 		ms[i].method = method
 	}
-	return zipOf(ms)
+	return ms
 }
 
 // runningLog is a log still being written: only the journal, two flushes,
@@ -271,6 +283,7 @@ func fixtures() map[string][]byte {
 		"running.eval":          runningLog(),
 		"broken.eval":           brokenLog(),
 		"capitals.json":         jsonLog(),
+		"agent_pool.eval":       agentLog(),
 		// The demo (evalview --demo) embeds this one.
 		"../demo/inspect/capitals.eval": finishedLogOf(zipsafe.MethodZstd, false, false),
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"capitals_zstd.eval", "capitals_deflate.eval", "running.eval", "broken.eval", "capitals.json"} {
+	for _, name := range []string{"capitals_zstd.eval", "capitals_deflate.eval", "running.eval", "broken.eval", "capitals.json", "agent_pool.eval"} {
 		t.Run(strings.ReplaceAll(name, ".", "_"), func(t *testing.T) {
 			dss, err := Open(filepath.Join(fixtureDir, name))
 			if err != nil {

@@ -2,9 +2,12 @@ package inspect
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/internal/zipsafe"
@@ -14,11 +17,21 @@ import (
 
 // index holds every sample's list row and builds a record's detail on
 // demand, reading its epochs' members; the last few records are cached so
-// that moving back and forth does not reread them.
+// that moving back and forth does not reread them. An .eval's index is
+// complete when built; a JSON log's grows while a background scan reads
+// the file (jsonindex.go).
 type index struct {
 	ld    *logData
-	recs  []*model.Record
 	views []view
+
+	// rmu guards rows and red, which the scan appends to (and, once at
+	// its end, rewrites in place when reductions.json changes a row).
+	rmu  sync.RWMutex
+	rows []row
+	red  map[redKey]json.RawMessage
+	done atomic.Bool
+	// scan is the background scan that lists the records.
+	scan *bgScan
 
 	mu    sync.Mutex
 	cache map[int]*model.Record
@@ -27,18 +40,40 @@ type index struct {
 
 const cacheSize = 4
 
-func newIndex(ld *logData, recs []*model.Record, views []view) *index {
-	return &index{ld: ld, recs: recs, views: views, cache: map[int]*model.Record{}}
+// Len returns the number of samples known so far.
+func (x *index) Len() int {
+	x.rmu.RLock()
+	defer x.rmu.RUnlock()
+	return len(x.rows)
 }
 
-// Len returns the number of samples.
-func (x *index) Len() int { return len(x.recs) }
-
 // Summary returns sample i's list row.
-func (x *index) Summary(i int) model.Summary { return x.recs[i].Summary }
+func (x *index) Summary(i int) model.Summary {
+	x.rmu.RLock()
+	defer x.rmu.RUnlock()
+	return x.rows[i].sum
+}
 
-// Done is true: the summaries are read whole when the log opens.
-func (x *index) Done() bool { return true }
+// row is one listed record: its list row, its issues known from the
+// summaries (most rows have none), and its epochs' summaries.
+type row struct {
+	sum    model.Summary
+	issues []model.Issue
+	g      *stored
+}
+
+// rec builds record i as the summaries give it.
+func (x *index) rec(i int) *model.Record {
+	x.rmu.RLock()
+	g, red := x.rows[i].g, x.red
+	x.rmu.RUnlock()
+	return baseRecord(x.ld, g.parse(nil), x.views, red)
+}
+
+// Done reports whether every sample is known: at once for an .eval
+// (its summaries are read whole when it opens), at the end of its scan
+// for a JSON log.
+func (x *index) Done() bool { return x.done.Load() }
 
 // Record returns sample i with its members read.
 func (x *index) Record(i int) (*model.Record, error) {
@@ -64,7 +99,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 // A member that cannot be read leaves the summary's view of that epoch
 // and a bad-sample issue; the record still opens.
 func (x *index) detail(i int) *model.Record {
-	base := x.recs[i]
+	base := x.rec(i)
 	r := *base
 	r.Attempts = append([]model.Attempt(nil), base.Attempts...)
 	r.Issues = append([]model.Issue(nil), base.Issues...)
@@ -73,24 +108,11 @@ func (x *index) detail(i int) *model.Record {
 	var scoreRows [][]string
 	for ai := range r.Attempts {
 		a := &r.Attempts[ai]
-		epoch := a.Index
-		if x.ld.sample == nil || (x.ld.has != nil && !x.ld.has(r.ID, epoch)) {
-			continue
+		d, where, issues := x.readEpoch(r.ID, a.Index, false)
+		r.Issues = append(r.Issues, issues...)
+		if d != nil {
+			x.applyEpoch(&r, a, d, where, &scoreRows)
 		}
-		rc, where, err := x.ld.sample(r.ID, epoch)
-		if err != nil {
-			r.Issues = append(r.Issues, model.Errorf("bad-sample", where, 0, r.ID, "epoch %d: %s", epoch, sampleErrText(err)))
-			continue
-		}
-		d, err := readSample(rc)
-		rc.Close()
-		if err != nil {
-			r.Issues = append(r.Issues, model.Errorf("bad-sample", where, 0, r.ID, "epoch %d: the member is not a whole sample: %s; what was read is shown", epoch, readErrText(err)))
-		}
-		for _, f := range d.truncated {
-			r.Issues = append(r.Issues, model.Warnf("field-too-long", where, 0, r.ID, "epoch %d: %q is longer than %s and is not shown", epoch, f, zipsafe.SizeOf(int64(fieldCap))))
-		}
-		x.applyEpoch(&r, a, d, where, &scoreRows)
 	}
 	if len(scoreRows) > 0 {
 		r.Sections = append([]model.Section{{
@@ -172,7 +194,7 @@ func (x *index) applyEpoch(r *model.Record, a *model.Attempt, d *sampleDetail, w
 			JSON: string(nonfinite.Restore([]byte(jsonl.Pretty(raw)))), Folded: k != "metadata",
 		})
 	}
-	r.Sections = append(r.Sections, transcript(d.events, res, a.Index, d.eventCount, d.eventsCut)...)
+	r.Sections = append(r.Sections, transcript(d, a.Index)...)
 	part := model.RawPart{Label: fmt.Sprintf("sample, epoch %d", a.Index), File: where, JSON: d.head}
 	if d.size > int64(len(d.head)) {
 		part.Omitted = int(d.size) - len(d.head)
@@ -243,7 +265,24 @@ func outputOf(raw json.RawMessage, res resolver) (string, []model.Fact) {
 	return text, facts
 }
 
-// readErrText words a stream read error.
-func readErrText(err error) string {
-	return strings.TrimPrefix(err.Error(), "zip: ")
+// sampleIssue words a sample member that could not be opened, or (read
+// set) that failed midway: what the archive refused keeps the archive's
+// codes, the rest is a bad-sample.
+func sampleIssue(where, id string, epoch int, err error, read bool) model.Issue {
+	tail := "not read"
+	if read {
+		tail = "what was read before is shown"
+	}
+	var is model.Issue
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		is = model.Errorf("bad-sample", where, 0, "", "the sample's member is no longer in the log (rewritten since it was opened?)")
+	case isZipErr(err):
+		is = readIssue(where, err, maxSampleMember, tail)
+	default:
+		is = model.Errorf("bad-sample", where, 0, "", "the member is not a whole sample: %s; %s", strings.TrimPrefix(err.Error(), "zip: "), tail)
+	}
+	is.Record = id
+	is.Message = fmt.Sprintf("epoch %d: %s", epoch, is.Message)
+	return is
 }

@@ -8,8 +8,10 @@
 //
 // # Mapping
 //
-// One dataset per log (Kind inspect). One record per sample id, in
-// Inspect's order (ids as numbers, then as text); its epochs are its
+// One dataset per log (Kind inspect). One record per sample id, in the
+// order the log lists them (scan.go: for an .eval, the order its samples
+// finished; `s` sorts by id), listed by a background scan so that a log
+// of 50,000 samples shows its first rows at once; its epochs are its
 // attempts, each with every scorer's value, answer and explanation. The
 // scores of the header's results (one per scorer, and per reducer or
 // dict key when the task has several) are the dataset's Filters, so the
@@ -28,14 +30,24 @@
 // reducer and the metric are standard (accuracy, mean, stderr, std, var),
 // they are recomputed from the summaries and a disagreement is an issue.
 //
+// The transcript shows each model event's new input (the messages after
+// the last assistant message it was given), inline in older logs and
+// resolved from the sample's message pool in newer ones (pool.go).
+//
 // A log still being written (only _journal/start.json and journal
-// summaries) opens from its journal, and the reload key rereads it.
+// summaries) opens from its journal. Inspect writes it anew at each flush
+// (a temporary file renamed over the log since 0.3.247, the log truncated
+// and rewritten before), so it only grows: `--follow` sees it grow and
+// reloads it as it does a growing JSONL, and the records of the dataset
+// shown meanwhile are read from the new file, looked up by name.
 //
 // # Issue codes
 //
 // Archive: unsafe-path, symlink-entry, special-entry (never read);
 // duplicate-member (warning: the last copy is read, as Inspect does);
-// encrypted-entry, entry-too-large, bad-zip-entry (a member not read);
+// encrypted-entry, entry-too-large, zip-bomb (a member that expands more
+// than zipsafe.MaxRatio times), bad-zip-entry (a member not read, or for a
+// sample read only in part);
 // bad-json (a member is not JSON of the expected shape); missing-header
 // (neither header.json nor _journal/start.json).
 //
@@ -49,8 +61,8 @@
 // not in the zip: Inspect's viewer cannot open it), sample-error (the
 // sample errored), sample-limit (warning: it hit a limit),
 // reduction-mismatch (reductions.json disagrees with the epochs' scores
-// reduced again), bad-sample (the member cannot be read or parsed; found
-// when the record is opened).
+// reduced again), bad-sample (the member is not a whole sample; found
+// when the record is opened; what was read is shown).
 package inspect
 
 import (
@@ -164,14 +176,24 @@ func logFiles(dir string, names []string, max int) []string {
 }
 
 // Open opens an .eval log, a .json log, or a folder of logs (one dataset
-// per log, in name order).
-func Open(path string) ([]*model.Dataset, error) {
+// per log, in name order), each complete.
+func Open(path string) ([]*model.Dataset, error) { return open(path, false) }
+
+// OpenBackground is Open for the browser: a .json log's dataset comes
+// back once its header is read and its first rows are listed, its index
+// growing while a background scan reads the rest (Done turns true at the
+// end; until then the browser calls the index's SyncDataset, which adds
+// what needs every sample). An .eval opens as with Open: its list comes
+// from summaries.json, read whole at once.
+func OpenBackground(path string) ([]*model.Dataset, error) { return open(path, true) }
+
+func open(path string, background bool) ([]*model.Dataset, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !st.IsDir() {
-		ds, err := openFile(path)
+		ds, err := openFile(path, background)
 		if err != nil {
 			return nil, err
 		}
@@ -189,7 +211,7 @@ func Open(path string) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	var errs []error
 	for _, f := range files {
-		ds, err := openFile(f)
+		ds, err := openFile(f, background)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", f, err))
 			continue
@@ -199,13 +221,13 @@ func Open(path string) ([]*model.Dataset, error) {
 	return out, errors.Join(errs...)
 }
 
-func openFile(path string) (*model.Dataset, error) {
+func openFile(path string, background bool) (*model.Dataset, error) {
 	head, err := folder.ReadHead(path)
 	if err != nil {
 		return nil, err
 	}
 	if bytes.HasPrefix(head, zipMagic) {
-		return openEval(path)
+		return openEval(path, background)
 	}
-	return openJSONLog(path)
+	return openJSONLog(path, background)
 }

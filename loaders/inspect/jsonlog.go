@@ -3,104 +3,14 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"os"
 
 	"evalview/loaders/internal/jsonscan"
 	"evalview/loaders/internal/nonfinite"
-	"evalview/loaders/jsonl"
-	"evalview/model"
 )
 
-// span is one sample's byte range in a JSON log.
-type span struct{ start, end int64 }
-
-// openJSONLog reads an Inspect .json log (a whole EvalLog, samples inline)
-// as a stream: the header fields are kept, each sample is walked once to
-// build its summary as EvalSample.summary() would (skipping its messages,
-// events and attachments) and its byte range is remembered, so that
-// opening a record rereads only that range.
-func openJSONLog(path string) (*model.Dataset, error) {
-	f, err := jsonl.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	ld := &logData{path: path, format: "json"}
-	spans := map[string]span{}
-	sc := jsonscan.New(f)
-	header := map[string]json.RawMessage{}
-	err = sc.Object(func(key string) error {
-		switch key {
-		case "samples":
-			return sc.Array(func(int) error {
-				if _, ok := sc.Peek(); !ok {
-					return io.ErrUnexpectedEOF
-				}
-				start := sc.Offset()
-				s, err := summaryFromSample(sc)
-				if err != nil {
-					return err
-				}
-				k := fmt.Sprintf("%s\x00%d", memberID(s.ID), s.Epoch)
-				spans[k] = span{start, sc.Offset()}
-				ld.summaries = append(ld.summaries, s)
-				return nil
-			})
-		case "reductions":
-			raw, cut, err := sc.Capture(int(maxJSONMember))
-			if err != nil || cut {
-				return err
-			}
-			if err := nonfinite.Unmarshal(raw, &ld.reductions); err != nil {
-				ld.issues = append(ld.issues, model.Errorf("bad-json", path, 0, "", "reductions: not of the expected shape: %s", jsonErrText(err)))
-			}
-			return nil
-		}
-		raw, cut, err := sc.Capture(64 << 20)
-		if err == nil && !cut {
-			header[key] = raw
-		}
-		return err
-	})
-	if err != nil {
-		var se *jsonscan.SyntaxError
-		if !errors.As(err, &se) {
-			return nil, err
-		}
-		ld.issues = append(ld.issues, model.Errorf("bad-json", path, 0, "", "the log is not whole JSON: %v; the samples before it are shown", err))
-	}
-	hb, _ := json.Marshal(header)
-	if err := nonfinite.Unmarshal(hb, &ld.header); err != nil {
-		ld.issues = append(ld.issues, model.Errorf("bad-json", path, 0, "", "the log's header is not of the expected shape: %s", jsonErrText(err)))
-	}
-	ld.hasHeader = true
-	ld.summaries = dedupeSummaries([][]sampleSummary{ld.summaries})
-	ld.has = func(id string, epoch int) bool {
-		_, ok := spans[fmt.Sprintf("%s\x00%d", id, epoch)]
-		return ok
-	}
-	ld.sample = func(id string, epoch int) (io.ReadCloser, string, error) {
-		sp, ok := spans[fmt.Sprintf("%s\x00%d", id, epoch)]
-		if !ok {
-			return nil, path, os.ErrNotExist
-		}
-		f, err := jsonl.OpenRegular(path)
-		if err != nil {
-			return nil, path, err
-		}
-		return struct {
-			io.Reader
-			io.Closer
-		}{io.NewSectionReader(f, sp.start, sp.end-sp.start), f}, path, nil
-	}
-	return build(ld), nil
-}
-
-// summaryFromSample walks one EvalSample and keeps what its summary holds.
-func summaryFromSample(sc *jsonscan.Scanner) (sampleSummary, error) {
+// summaryFromSample walks one EvalSample and returns the JSON of its
+// summary (NaN and Infinity sanitized).
+func summaryFromSample(sc *jsonscan.Scanner) ([]byte, error) {
 	fields := map[string]json.RawMessage{}
 	messages := 0
 	err := sc.Object(func(key string) error {
@@ -118,7 +28,7 @@ func summaryFromSample(sc *jsonscan.Scanner) (sampleSummary, error) {
 		return sc.Skip()
 	})
 	if err != nil {
-		return sampleSummary{}, err
+		return nil, err
 	}
 	// EvalSample.summary(): the error's message, the limit's type, the
 	// number of retries and messages.
@@ -163,7 +73,5 @@ func summaryFromSample(sc *jsonscan.Scanner) (sampleSummary, error) {
 		b.Write(v)
 	}
 	b.WriteByte('}')
-	var s sampleSummary
-	err = nonfinite.Unmarshal(b.Bytes(), &s)
-	return s, err
+	return nonfinite.Sanitize(b.Bytes()), nil
 }

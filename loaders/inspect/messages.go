@@ -62,12 +62,22 @@ type rawContent struct {
 }
 
 // resolver replaces attachment:// references with the attachment's text.
-type resolver map[string]string
+type resolver struct {
+	m map[string]string
+	// cut is set when attachments were left out for evalview's caps: a
+	// reference that does not resolve may then be in the sample.
+	cut bool
+}
+
+func newResolver() resolver { return resolver{m: map[string]string{}} }
 
 func (r resolver) text(s string) string {
 	if h, ok := strings.CutPrefix(s, attachmentPrefix); ok {
-		if t, ok := r[h]; ok {
+		if t, ok := r.m[h]; ok {
 			return t
+		}
+		if r.cut {
+			return s + " (attachment not kept: the sample's attachments are over evalview's cap)"
 		}
 		return s + " (attachment not in the sample)"
 	}

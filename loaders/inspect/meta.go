@@ -123,7 +123,7 @@ func logIssues(ld *logData) []model.Issue {
 	switch {
 	case ld.running:
 		out = append(out, model.Warnf("log-running", where, 0, "",
-			"the log has no header.json: the run is still writing it, or died; shown from its journal (%d summaries), with no reported metrics", len(ld.summaries)))
+			"the log has no header.json: the run is still writing it, or died; shown from its journal (%d summaries), with no reported metrics", ld.count))
 	case h.Status == "error":
 		msg := "the run ended in error"
 		if h.Error != nil && h.Error.Message != "" {
@@ -133,9 +133,9 @@ func logIssues(ld *logData) []model.Issue {
 	case h.Status == "cancelled":
 		out = append(out, model.Warnf("log-cancelled", where, 0, "", "the run was cancelled; the log holds the samples finished before"))
 	}
-	if r := h.Results; r != nil && r.TotalSamples > 0 && r.TotalSamples != len(ld.summaries) {
+	if r := h.Results; r != nil && r.TotalSamples > 0 && r.TotalSamples != ld.count {
 		out = append(out, model.Warnf("count-mismatch", where, 0, "",
-			"the header counts %d samples (samples × epochs), the log summarises %d", r.TotalSamples, len(ld.summaries)))
+			"the header counts %d samples (samples × epochs), the log summarises %d", r.TotalSamples, ld.count))
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"strings"
@@ -21,8 +22,10 @@ var (
 	maxEvents = 5000
 	eventsCap = 24 << 20
 	// attachmentsCap bounds the attachments kept (only those the kept
-	// fields reference are kept at all).
-	attachmentsCap = 32 << 20
+	// fields reference are kept at all, and attachmentsSpare of the others
+	// when the message pool, read after them, may need them).
+	attachmentsCap   = 32 << 20
+	attachmentsSpare = 16 << 20
 	// rawHeadCap is how much of the member the Raw tab shows.
 	rawHeadCap = 256 << 10
 )
@@ -37,7 +40,17 @@ type sampleDetail struct {
 	// events were left out.
 	eventCount int
 	eventsCut  bool
+	// eventsRead is set once the events array has streamed by.
+	eventsRead bool
 	attach     resolver
+	// attachSkipped is set when an attachment nothing kept so far
+	// references was skipped (the pool, read after, may need it).
+	attachSkipped bool
+	pool          pool
+	// light is set for a check of the member alone (Deep): values are
+	// walked as when they are kept, so that the same damage fails the
+	// same way, but nothing is kept.
+	light bool
 	// head is the member's first bytes, for the Raw tab.
 	head []byte
 	size int64
@@ -51,30 +64,53 @@ var keptFields = map[string]bool{
 	"input": true, "target": true, "uuid": true,
 }
 
-// readSample walks a sample member (EvalSample JSON) as a stream.
-func readSample(r io.Reader) (*sampleDetail, error) {
+// readSample walks a sample member (EvalSample JSON) as a stream. reopen,
+// when not nil, reads the member again from its start: the attachments
+// the message pool references are read in a second pass when the first
+// did not keep them.
+func readSample(r io.Reader, reopen func() (io.ReadCloser, error)) (*sampleDetail, error) {
+	return walkSample(r, reopen, false)
+}
+
+// checkSample walks a member as readSample does, keeping nothing: what it
+// finds (an error, the fields over their cap in d.truncated) is what
+// opening the record would find.
+func checkSample(r io.Reader) (*sampleDetail, error) { return walkSample(r, nil, true) }
+
+func walkSample(r io.Reader, reopen func() (io.ReadCloser, error), light bool) (*sampleDetail, error) {
 	hr := &headRecorder{r: r, limit: rawHeadCap}
+	if light {
+		hr.limit = 0
+	}
 	sc := jsonscan.New(hr)
-	d := &sampleDetail{fields: map[string]json.RawMessage{}, attach: resolver{}}
+	defer sc.Release()
+	d := &sampleDetail{fields: map[string]json.RawMessage{}, attach: newResolver(), light: light}
 	var attachRefs map[string]bool
 	err := sc.Object(func(key string) error {
 		switch {
 		case key == "events":
+			defer func() { d.eventsRead = true }()
 			return d.readEvents(sc)
+		case key == "events_data":
+			return d.readEventsData(sc)
+		case key == "message_pool":
+			return d.readPool(sc)
 		case key == "attachments":
 			if _, seen := d.fields["messages"]; !seen {
 				// Written before what references it (Inspect writes it
-				// last; other writers may not): keep it whole, capped.
-				raw, cut, err := sc.Capture(attachmentsCap)
-				if err == nil && !cut {
-					_ = json.Unmarshal(raw, (*map[string]string)(&d.attach))
-				}
-				return err
+				// last; other writers may not): keep all, capped.
+				return d.readAttachments(sc, nil)
 			}
 			if attachRefs == nil {
 				attachRefs = d.references()
 			}
 			return d.readAttachments(sc, attachRefs)
+		case keptFields[key] && light:
+			n, err := sc.Len()
+			if err == nil && n > int64(fieldCap) {
+				d.truncated = append(d.truncated, key)
+			}
+			return err
 		case keptFields[key]:
 			raw, cut, err := sc.Capture(fieldCap)
 			if err != nil {
@@ -91,6 +127,15 @@ func readSample(r io.Reader) (*sampleDetail, error) {
 	})
 	d.head = hr.head
 	d.size = sc.Offset()
+	if err == nil && d.attachSkipped {
+		if missing := d.missingAttachments(); len(missing) > 0 {
+			if reopen == nil {
+				d.attach.cut = true
+			} else if err = d.rereadAttachments(reopen, missing); err != nil {
+				d.attach.cut = true
+			}
+		}
+	}
 	return d, err
 }
 
@@ -98,7 +143,7 @@ func (d *sampleDetail) readEvents(sc *jsonscan.Scanner) error {
 	kept := 0
 	return sc.Array(func(int) error {
 		d.eventCount++
-		if len(d.events) >= maxEvents || kept >= eventsCap {
+		if len(d.events) >= maxEvents || kept >= eventsCap || d.light {
 			d.eventsCut = true
 			return sc.Skip()
 		}
@@ -153,39 +198,60 @@ func truncatedEvent(head []byte) json.RawMessage {
 // use, so that only those attachments are kept.
 func (d *sampleDetail) references() map[string]bool {
 	refs := map[string]bool{}
-	scan := func(b []byte) {
-		s := string(b)
-		for {
-			i := strings.Index(s, attachmentPrefix)
-			if i < 0 {
-				return
-			}
-			s = s[i+len(attachmentPrefix):]
-			j := 0
-			for j < len(s) && isHex(s[j]) {
-				j++
-			}
-			if j > 0 {
-				refs[s[:j]] = true
-			}
-			s = s[j:]
-		}
-	}
 	for _, f := range d.fields {
-		scan(f)
+		scanAttachmentRefs(f, refs)
 	}
 	for _, e := range d.events {
-		scan(e)
+		scanAttachmentRefs(e, refs)
 	}
 	return refs
 }
 
+// scanAttachmentRefs adds the attachment hashes b references to refs.
+func scanAttachmentRefs(b []byte, refs map[string]bool) {
+	prefix := []byte(attachmentPrefix)
+	for {
+		i := bytes.Index(b, prefix)
+		if i < 0 {
+			return
+		}
+		b = b[i+len(prefix):]
+		j := 0
+		for j < len(b) && isHex(b[j]) {
+			j++
+		}
+		if j > 0 {
+			refs[string(b[:j])] = true
+		}
+		b = b[j:]
+	}
+}
+
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
+// readAttachments keeps the attachments refs names (nil: all), up to
+// attachmentsCap. When the events take their input from the pool, which
+// comes later, it keeps the others too while they fit in
+// attachmentsSpare, so that the pool's references resolve without reading
+// the member again.
 func (d *sampleDetail) readAttachments(sc *jsonscan.Scanner, refs map[string]bool) error {
 	kept := 0
+	spare := 0
+	if d.pooled() {
+		spare = attachmentsSpare
+	}
+	if c, ok := sc.Peek(); ok && c != '{' {
+		return sc.Skip() // null
+	}
 	return sc.Object(func(hash string) error {
-		if !refs[hash] || kept >= attachmentsCap {
+		switch {
+		case d.light:
+			return sc.Skip()
+		case refs != nil && !refs[hash] && kept >= spare:
+			d.attachSkipped = true
+			return sc.Skip()
+		case kept >= attachmentsCap:
+			d.attach.cut = true
 			return sc.Skip()
 		}
 		raw, cut, err := sc.Capture(attachmentsCap - kept)
@@ -194,8 +260,10 @@ func (d *sampleDetail) readAttachments(sc *jsonscan.Scanner, refs map[string]boo
 		}
 		kept += len(raw)
 		var s string
-		if !cut && json.Unmarshal(raw, &s) == nil {
-			d.attach[hash] = s
+		if cut {
+			d.attach.cut = true
+		} else if json.Unmarshal(raw, &s) == nil {
+			d.attach.m[hash] = s
 		}
 		return nil
 	})

@@ -127,18 +127,20 @@ type sampleSummary struct {
 	TotalTime    *float64        `json:"total_time"`
 	WorkingTime  *float64        `json:"working_time"`
 	UUID         string          `json:"uuid"`
-	// raw is the summary as written, for the Raw tab.
+	// raw is the summary as written (parseSummary), for the Raw tab.
 	raw json.RawMessage
+	// scored caches scoresOf(Scores): a record's row reads the scores of
+	// each epoch once per view and again for its reduction.
+	scored []namedScore
+	parsed bool
 }
 
-// UnmarshalJSON decodes a summary and keeps its bytes.
-func (s *sampleSummary) UnmarshalJSON(b []byte) error {
-	type plain sampleSummary
-	if err := json.Unmarshal(b, (*plain)(s)); err != nil {
-		return err
+// scores returns the summary's scores in the writer's order.
+func (s *sampleSummary) scores() []namedScore {
+	if !s.parsed {
+		s.scored, s.parsed = scoresOf(s.Scores), true
 	}
-	s.raw = append(json.RawMessage(nil), b...)
-	return nil
+	return s.scored
 }
 
 // score is inspect_ai.scorer.Score.

@@ -13,13 +13,19 @@ import (
 )
 
 // openDetails reads a details file's list columns into list rows.
-func openDetails(path string) (ds *model.Dataset, err error) {
+func openDetails(path string) (*model.Dataset, error) {
+	return detailsFrom(path, fileOpener(path))
+}
+
+// detailsFrom is openDetails over what open gives; path names the file
+// (its task, its date, its results file).
+func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("not a readable parquet file (damaged?): %v", v)
 		}
 	}()
-	pq, err := openParquet(path)
+	pq, err := open()
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +76,7 @@ func openDetails(path string) (ds *model.Dataset, err error) {
 	}
 	ds.MainMetric = main
 	ds.Issues = append(ds.Issues, meanIssues(path, ds.Metrics, sums, resultsTask)...)
-	ds.Records = &index{path: path, era: era, main: main, sums: sums}
+	ds.Records = &index{path: path, open: open, era: era, main: main, sums: sums}
 	return ds, nil
 }
 
@@ -155,6 +161,7 @@ func firstLine(s string) string {
 // index holds the list rows; a record reads its row whole from the file.
 type index struct {
 	path string
+	open opener
 	era  string
 	main string
 	sums []model.Summary
@@ -185,7 +192,7 @@ func (x *index) Record(i int) (rec *model.Record, err error) {
 			err = fmt.Errorf("row %d cannot be read (damaged file?): %v", i, v)
 		}
 	}()
-	pq, err := openParquet(x.path)
+	pq, err := x.open()
 	if err != nil {
 		return nil, err
 	}

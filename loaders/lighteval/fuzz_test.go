@@ -1,10 +1,19 @@
 package lighteval
 
 import (
-	"os"
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
 	"path/filepath"
 	"testing"
+
+	"evalview/model"
 )
+
+// The fuzz targets read from memory (writing a file per input cost more
+// than the reading it tested), and the fuzzer's minimization is bounded
+// (fuzzmin), which is what made them seem to stall.
 
 // FuzzOpenDetails opens arbitrary bytes as a details parquet file and
 // reads every row: a damaged file must give an error or issues, never a
@@ -16,17 +25,89 @@ func FuzzOpenDetails(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p := filepath.Join(t.TempDir(), "details_t|0_2025-01-01T00-00-00.000000.parquet")
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		ds, err := openDetails(p)
+		ds, err := detailsFrom("details_t|0_2025-01-01T00-00-00.000000.parquet", func() (*pqFile, error) {
+			return parquetFrom(bytes.NewReader(data), int64(len(data)), io.NopCloser(nil))
+		})
 		if err != nil {
 			return
 		}
 		for i := 0; i < ds.Records.Len(); i++ {
 			_, _ = ds.Records.Record(i)
 		}
+	})
+}
+
+// FuzzRow feeds arbitrary rows, as parquet-go decodes them (maps, lists,
+// strings, bytes, ints and floats), to the row mapping of each era, at
+// byte level: JSON whose integral numbers become int64, strings starting
+// with "b:" []byte and "nan" NaN.
+func FuzzRow(f *testing.F) {
+	f.Add([]byte(`{"doc":{"query":"q","choices":["a","b"],"gold_index":1,"instruction":"i"},"model_response":{"text":["a"],"text_post_processed":["a"],"reasonings":["r"],"logprobs":[-1.5,"nan"],"input":"p"},"metric":{"acc":1,"em":"nan"}}`), uint8(0))
+	f.Add([]byte(`{"example":"q","choices":["a"],"gold":["a"],"gold_index":[0],"metrics":{"acc":1.0},"predictions":["[-0.1, True]"],"full_prompt":"b:p"}`), uint8(1))
+	f.Add([]byte(`{"example":"q","choices":"[' a', ' b']","gold":"[' a']","gold_index":"[0]","metrics":"{'acc': 1.0}","predictions":"[(-0.05, True)]"}`), uint8(2))
+	eras := []string{eraStruct, eraFlat, eraFlatStr}
+	f.Fuzz(func(t *testing.T, data []byte, era uint8) {
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		m, ok := asParquet(v).(map[string]any)
+		if !ok {
+			return
+		}
+		e := eras[int(era)%len(eras)]
+		r := normalize(m, e)
+		s := summaryOf(0, r, "acc", "f.parquet")
+		x := &index{path: "f.parquet", era: e, main: "acc", sums: []model.Summary{s}}
+		_ = x.record(0, r, m)
+	})
+}
+
+// asParquet turns decoded JSON into the values parquet-go gives.
+func asParquet(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			x[k] = asParquet(c)
+		}
+	case []any:
+		for i, c := range x {
+			x[i] = asParquet(c)
+		}
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int64(x)
+		}
+	case string:
+		switch {
+		case x == "nan":
+			return math.NaN()
+		case len(x) > 2 && x[:2] == "b:":
+			return []byte(x[2:])
+		}
+	}
+	return v
+}
+
+// FuzzResults feeds arbitrary bytes to the results file reader and its
+// metrics and facts.
+func FuzzResults(f *testing.F) {
+	for name, data := range fixtures() {
+		if filepath.Ext(name) == ".json" {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"results":{"t|0":{"acc":NaN,"acc_stderr":"x"},"all":{}},"config_general":{"model_name":1}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := parseResults("results.json", data)
+		if err != nil {
+			return
+		}
+		for _, task := range r.taskOrder {
+			_ = r.metrics(task)
+			_, _ = r.taskKey(task)
+		}
+		_ = r.facts()
 	})
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -27,29 +26,49 @@ var listColumns = map[string]map[string][]string{
 
 // pqFile is an open details file.
 type pqFile struct {
-	f  *os.File
+	c  io.Closer
 	pf *parquet.File
 }
 
-func openParquet(path string) (*pqFile, error) {
-	f, err := jsonl.OpenRegular(path)
-	if err != nil {
-		return nil, err
+// opener opens a details file: the file on disk, or for the fuzz targets
+// bytes in memory.
+type opener func() (*pqFile, error)
+
+// fileOpener opens the details file at path.
+func fileOpener(path string) opener {
+	return func() (*pqFile, error) {
+		f, err := jsonl.OpenRegular(path)
+		if err != nil {
+			return nil, err
+		}
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		p, err := parquetFrom(f, st.Size(), f)
+		if err != nil {
+			f.Close()
+		}
+		return p, err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("not a readable parquet file: %w", err)
-	}
-	return &pqFile{f: f, pf: pf}, nil
 }
 
-func (p *pqFile) Close() error { return p.f.Close() }
+// parquetFrom reads the parquet footer of r (size bytes); c closes r.
+func parquetFrom(r io.ReaderAt, size int64, c io.Closer) (p *pqFile, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("not a readable parquet file (damaged?): %v", v)
+		}
+	}()
+	pf, err := parquet.OpenFile(r, size)
+	if err != nil {
+		return nil, fmt.Errorf("not a readable parquet file: %w", err)
+	}
+	return &pqFile{c: c, pf: pf}, nil
+}
+
+func (p *pqFile) Close() error { return p.c.Close() }
 
 // columns returns the top-level column names and whether every leaf is a
 // string (the pre-2025 details).

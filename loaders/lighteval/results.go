@@ -33,6 +33,11 @@ func readResults(path string) (*results, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseResults(path, data)
+}
+
+// parseResults reads a results file's bytes.
+func parseResults(path string, data []byte) (*results, error) {
 	var raw struct {
 		ConfigGeneral map[string]json.RawMessage `json:"config_general"`
 		Results       json.RawMessage            `json:"results"`

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"evalview/loaders/internal/zipsafe"
 	"evalview/model"
 )
 
@@ -70,7 +71,7 @@ func TestZipOpenedOnceForAllRecords(t *testing.T) {
 	if ds.Records.Len() != n {
 		t.Fatalf("%d records, want %d", ds.Records.Len(), n)
 	}
-	before := zipOpens.Load()
+	before := zipsafe.Opens()
 	var wg sync.WaitGroup
 	for w := 0; w < 4; w++ {
 		wg.Add(1)
@@ -86,7 +87,7 @@ func TestZipOpenedOnceForAllRecords(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if got := zipOpens.Load() - before; got > 1 {
+	if got := zipsafe.Opens() - before; got > 1 {
 		t.Errorf("reading %d records opened the zip %d times, want at most once", n, got)
 	}
 }
@@ -112,7 +113,7 @@ func TestZipReopenedWhenChanged(t *testing.T) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	before := zipOpens.Load()
+	before := zipsafe.Opens()
 	r, err := ds.Records.Record(1)
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +121,7 @@ func TestZipReopenedWhenChanged(t *testing.T) {
 	if got := r.Attempts[0].Text; got != "a new and longer response than before" {
 		t.Errorf("record read from the old zip: %q", got)
 	}
-	if zipOpens.Load()-before != 1 {
+	if zipsafe.Opens()-before != 1 {
 		t.Errorf("the changed zip was not reopened")
 	}
 }
@@ -128,7 +129,7 @@ func TestZipReopenedWhenChanged(t *testing.T) {
 // More zips than the cache keeps can all be read, in turn and at once.
 func TestManyZipsRead(t *testing.T) {
 	var dss []*model.Dataset
-	for i := 0; i < maxOpenZips+4; i++ {
+	for i := 0; i < zipsafe.MaxOpen+4; i++ {
 		dss = append(dss, openOne(t, bigRun(t, 2).zip(t, "")))
 	}
 	var wg sync.WaitGroup
@@ -153,10 +154,8 @@ func TestManyZipsRead(t *testing.T) {
 			x.mu.Unlock()
 		}
 	}
-	zipCache.mu.Lock()
-	defer zipCache.mu.Unlock()
-	if len(zipCache.open) > maxOpenZips {
-		t.Errorf("%d zips open, want at most %d", len(zipCache.open), maxOpenZips)
+	if n := zipsafe.Cached(); n > zipsafe.MaxOpen {
+		t.Errorf("%d zips open, want at most %d", n, zipsafe.MaxOpen)
 	}
 }
 

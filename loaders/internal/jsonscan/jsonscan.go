@@ -13,10 +13,12 @@
 package jsonscan
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 )
 
 // bufSize is the read buffer: big enough that skipping costs about one
@@ -33,8 +35,23 @@ type Scanner struct {
 	err  error
 }
 
-// New returns a scanner reading r.
-func New(r io.Reader) *Scanner { return &Scanner{r: r, buf: make([]byte, bufSize)} }
+// bufs recycles read buffers: a check of many sample members walks one
+// after another, and allocating (and zeroing) 256 KB for each was a tenth
+// of its time.
+var bufs = sync.Pool{New: func() any { b := make([]byte, bufSize); return &b }}
+
+// New returns a scanner reading r. Release hands its buffer back.
+func New(r io.Reader) *Scanner { return &Scanner{r: r, buf: *bufs.Get().(*[]byte)} }
+
+// Release ends the scanner's use: its buffer goes back to be reused. The
+// scanner must not be used after; what Capture returned stays valid.
+func (s *Scanner) Release() {
+	if s.buf != nil {
+		b := s.buf[:bufSize]
+		bufs.Put(&b)
+		s.buf, s.err = nil, io.ErrClosedPipe
+	}
+}
 
 // Offset returns the stream offset of the next unread byte.
 func (s *Scanner) Offset() int64 { return s.base + int64(s.pos) }
@@ -203,6 +220,9 @@ func (s *Scanner) Skip() error {
 	return err
 }
 
+// Len consumes the next value and returns its length in bytes.
+func (s *Scanner) Len() (int64, error) { return s.value(nil, 0) }
+
 // Capture consumes the next value and returns its bytes, at most limit of
 // them; truncated reports that the value was longer (its tail was skipped,
 // not kept).
@@ -269,28 +289,55 @@ func (s *Scanner) str(keep func([]byte)) error {
 	keep(s.buf[s.pos : s.pos+1])
 	s.pos++
 	for {
-		i := s.pos
-		for i < s.end {
-			c := s.buf[i]
-			if c == '"' {
-				keep(s.buf[s.pos : i+1])
-				s.pos = i + 1
-				return nil
-			}
-			if c == '\\' {
-				if i+1 >= s.end {
-					break
-				}
-				i += 2
-				continue
-			}
-			i++
+		j, closed := strEnd(s.buf[:s.end], s.pos)
+		keep(s.buf[s.pos:j])
+		s.pos = j
+		if closed {
+			return nil
 		}
-		keep(s.buf[s.pos:i])
-		s.pos = i
 		if !s.fill() {
 			return s.readErr("a string")
 		}
+	}
+}
+
+// strEnd scans a string's body in b from i (just after its opening
+// quote, or inside it) and returns the index past its closing quote; or,
+// when b ends first, how far it got (before a trailing backslash, so that
+// an escape is never split between two reads) and false. It searches for
+// the quote and the backslashes with bytes.IndexByte, which runs many
+// bytes at a time: most of a transcript's bytes are inside strings.
+func strEnd(b []byte, i int) (int, bool) {
+	q := -1
+	for {
+		if q < i {
+			k := bytes.IndexByte(b[i:], '"')
+			if k < 0 {
+				return escapesTo(b, i), false
+			}
+			q = i + k
+		}
+		k := bytes.IndexByte(b[i:q], '\\')
+		if k < 0 {
+			return q + 1, true
+		}
+		i += k + 2 // the escaped byte may be the quote found: search again
+	}
+}
+
+// escapesTo steps over the escapes in b[i:], which holds no closing
+// quote, and returns where the string's bytes in b may be cut: the end of
+// b, or a trailing backslash whose escaped byte is still to come.
+func escapesTo(b []byte, i int) int {
+	for {
+		k := bytes.IndexByte(b[i:], '\\')
+		if k < 0 {
+			return len(b)
+		}
+		if i+k+1 >= len(b) {
+			return i + k
+		}
+		i += k + 2
 	}
 }
 
@@ -298,22 +345,22 @@ func (s *Scanner) str(keep func([]byte)) error {
 // strings, so a bracket inside a string does not count.
 func (s *Scanner) container(keep func([]byte), start int64) (int64, error) {
 	depth := 0
-	inStr, esc := false, false
+	inStr := false
 	for {
+		b := s.buf[:s.end]
 		i := s.pos
-		for ; i < s.end; i++ {
-			c := s.buf[i]
+		for i < len(b) {
 			if inStr {
-				switch {
-				case esc:
-					esc = false
-				case c == '\\':
-					esc = true
-				case c == '"':
-					inStr = false
+				j, closed := strEnd(b, i)
+				i = j
+				if !closed {
+					break
 				}
+				inStr = false
 				continue
 			}
+			c := b[i]
+			i++
 			switch c {
 			case '"':
 				inStr = true
@@ -322,8 +369,8 @@ func (s *Scanner) container(keep func([]byte), start int64) (int64, error) {
 			case '}', ']':
 				depth--
 				if depth == 0 {
-					keep(s.buf[s.pos : i+1])
-					s.pos = i + 1
+					keep(s.buf[s.pos:i])
+					s.pos = i
 					return s.Offset() - start, nil
 				}
 			}

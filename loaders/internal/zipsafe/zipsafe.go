@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,7 +24,82 @@ var (
 	ErrTooLarge = errors.New("too large")
 	// ErrEncrypted is returned for an encrypted entry, which is never read.
 	ErrEncrypted = errors.New("encrypted")
+	// ErrRatio is returned for an entry that decompresses (or claims to)
+	// to more than MaxRatio times its compressed size: a zip bomb.
+	ErrRatio = errors.New("compression ratio too high")
 )
+
+// MaxRatio is the most an entry may expand, as a multiple of its
+// compressed size, once past RatioFloor. JSON compresses 5 to 50 times
+// with zstd or deflate (Inspect logs, run zips); deflate cannot pass about
+// 1030 and zeros reach it, zstd reaches 30,000 on zeros. A real member
+// far above 1000 is a bomb, whose only effect would be to keep the
+// decompressor spinning for minutes.
+const MaxRatio = 1000
+
+// RatioFloor is the size under which any ratio is let through: a few
+// megabytes cost nothing to decompress, whatever they came from.
+const RatioFloor = 16 << 20
+
+// Limit is what zf may decompress to: at most limit, and past RatioFloor
+// at most MaxRatio times its compressed size. byRatio tells that the ratio
+// is what binds, so that a refusal can say it is a bomb.
+func Limit(zf *zip.File, limit int64) (n int64, byRatio bool) {
+	c := zf.CompressedSize64
+	if c > uint64(math.MaxInt64/MaxRatio) {
+		return limit, false
+	}
+	r := max(int64(c)*MaxRatio, RatioFloor)
+	if r < limit {
+		return r, true
+	}
+	return limit, false
+}
+
+// OpenLimited is OpenEntry under Limit: an entry whose header declares
+// more than the ratio allows is refused unread with ErrRatio, and one
+// whose data outgrows it (a header that lies) stops with ErrRatio or, at
+// its declared size, zip.ErrFormat. What it reads is capped at the limit.
+func OpenLimited(zf *zip.File, limit int64) (io.ReadCloser, error) {
+	n, byRatio := Limit(zf, limit)
+	rc, err := OpenEntry(zf, n)
+	if err != nil {
+		if byRatio && errors.Is(err, ErrTooLarge) {
+			return nil, ErrRatio
+		}
+		return nil, err
+	}
+	r := Cap(rc, n)
+	if byRatio {
+		r = &ratioReader{r}
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{r, rc}, nil
+}
+
+// ReadLimited reads zf whole under Limit.
+func ReadLimited(zf *zip.File, limit int64) ([]byte, error) {
+	rc, err := OpenLimited(zf, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
+}
+
+// ratioReader turns the cap's ErrTooLarge into ErrRatio where the ratio
+// set the cap.
+type ratioReader struct{ r io.Reader }
+
+func (r *ratioReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if errors.Is(err, ErrTooLarge) {
+		err = ErrRatio
+	}
+	return n, err
+}
 
 // MethodZstd is the zip compression method number of zstd (APPNOTE 4.4.5),
 // which Inspect writes since 2025 (Python's zipfile_zstd, then the
@@ -79,18 +155,6 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // Register makes zr read zstd members (method 93) besides stored and
 // deflated ones.
 func Register(zr *zip.Reader) { zr.RegisterDecompressor(MethodZstd, decompressZstd) }
-
-// OpenReader opens the zip at path with zstd registered. Insecure names
-// ("..", absolute paths) do not fail the open: callers check each name
-// with UnsafeName and report it, rather than refusing the whole archive.
-func OpenReader(path string) (*zip.ReadCloser, error) {
-	zc, err := zip.OpenReader(path)
-	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return nil, err
-	}
-	Register(&zc.Reader)
-	return zc, nil
-}
 
 // OpenEntry opens zf for reading after the checks every read needs: not
 // encrypted, and a declared size within limit. The reader stops with
@@ -160,6 +224,11 @@ func (c *capped) Read(p []byte) (int, error) {
 // IgnoredName reports entries archivers add that are not part of the
 // artifact: macOS resource forks and Finder files.
 func IgnoredName(name string) bool {
+	// Most names hold neither: do not split them (an .eval lists tens of
+	// thousands of members, and the split was most of listing them).
+	if !strings.Contains(name, "__MACOSX") && !strings.Contains(name, ".DS_Store") {
+		return false
+	}
 	for _, seg := range strings.FieldsFunc(name, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if seg == "__MACOSX" || seg == ".DS_Store" {
 			return true

@@ -1,0 +1,79 @@
+package jsonscan
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// readers gives the same bytes whole, one byte per read, and in odd
+// chunks: every byte is a buffer boundary for the one-byte reader.
+func readers(data []byte) map[string]io.Reader {
+	return map[string]io.Reader{
+		"whole":    bytes.NewReader(data),
+		"one byte": iotest.OneByteReader(bytes.NewReader(data)),
+		"halves":   iotest.HalfReader(bytes.NewReader(data)),
+	}
+}
+
+var tricky = []string{
+	`"plain"`,
+	`"a \"quoted\" word"`,
+	`"ends in a backslash \\"`,
+	`"two \\\\ and a quote \\\" inside"`,
+	`"\\\\\\\\"`,
+	`"\u00e9 \n \t \/ \b"`,
+	`{"a": "}", "b": ["]", "\"]"], "c": {"d": "{\\"}}`,
+	`[1, -2.5e3, true, null, NaN, -Infinity, "x\\\\", {"k": [[], {}]}]`,
+	`{"events": [` + strings.Repeat(`{"event":"info","data":"line\none \"q\" \\ end"},`, 50) + `{}]}`,
+}
+
+// TestCapture: each value is captured whole, and the same, however the
+// bytes arrive.
+func TestCapture(t *testing.T) {
+	for _, doc := range tricky {
+		for name, r := range readers([]byte(doc + " ,")) {
+			sc := New(r)
+			raw, cut, err := sc.Capture(1 << 20)
+			if err != nil || cut || string(raw) != doc {
+				t.Errorf("%s: Capture(%s) = %s, %v, %v", name, doc, raw, cut, err)
+			}
+			if sc.Offset() != int64(len(doc)) {
+				t.Errorf("%s: offset %d after %s", name, sc.Offset(), doc)
+			}
+		}
+	}
+}
+
+// TestUnclosed: a string or container the data ends inside is an error,
+// not a value.
+func TestUnclosed(t *testing.T) {
+	for _, doc := range []string{`"abc`, `"abc\"`, `"abc\`, `{"a": "}`, `[1, "\\\"]`, `{"a": [`} {
+		for name, r := range readers([]byte(doc)) {
+			if n, err := New(r).Len(); err == nil {
+				t.Errorf("%s: %s read as a value of %d bytes", name, doc, n)
+			}
+		}
+	}
+}
+
+// FuzzCapture: on any bytes the scanner gives the same answer whether
+// they arrive whole or one by one, and captures a valid JSON value whole.
+func FuzzCapture(f *testing.F) {
+	for _, doc := range tricky {
+		f.Add([]byte(doc))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		raw1, cut1, err1 := New(bytes.NewReader(data)).Capture(1 << 20)
+		raw2, cut2, err2 := New(iotest.OneByteReader(bytes.NewReader(data))).Capture(1 << 20)
+		if !bytes.Equal(raw1, raw2) || cut1 != cut2 || (err1 == nil) != (err2 == nil) {
+			t.Fatalf("whole: %q %v %v; one byte: %q %v %v", raw1, cut1, err1, raw2, cut2, err2)
+		}
+		if json.Valid(data) && (err1 != nil || !bytes.Equal(raw1, bytes.TrimSpace(data))) {
+			t.Fatalf("valid JSON %q captured as %q, %v", data, raw1, err1)
+		}
+	})
+}

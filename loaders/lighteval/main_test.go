@@ -1,0 +1,9 @@
+package lighteval
+
+import (
+	"testing"
+
+	"evalview/loaders/internal/fuzzmin"
+)
+
+func TestMain(m *testing.M) { fuzzmin.Main(m) }
