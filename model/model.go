@@ -135,10 +135,11 @@ type DeepReport struct {
 
 // RawSearcher is implemented by indexes that can look for text in their
 // source bytes much faster than loading every record (a 1 GB lm-eval file
-// at disk speed). SearchRaw calls hit with each record index whose source
-// holds needle, in index order; matching is on the text as the source
-// spells it, case-insensitive when fold is set. It stops early when ctx is
-// cancelled, returning ctx.Err().
+// at disk speed). SearchRaw calls hit once with each record index whose
+// source holds needle, as soon as it finds it (callers sort the hits);
+// matching is on the text as the source spells it, case-insensitive when
+// fold is set. On an index still growing it follows the index rather than
+// wait for it. It stops early when ctx is cancelled, returning ctx.Err().
 type RawSearcher interface {
 	SearchRaw(ctx context.Context, needle string, fold bool, hit func(record int)) error
 }

@@ -68,6 +68,7 @@ func (m *Model) handleIndexTick() tea.Cmd {
 	m.syncIndexes()
 	before := len(m.list.st.visible)
 	m.list.refresh()
+	m.remapHits() // the raw search's hits among the rows that came in
 	m.header.refresh()
 	var cmd tea.Cmd
 	if before == 0 && len(m.list.st.visible) > 0 {

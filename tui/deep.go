@@ -35,9 +35,12 @@ type deepRun struct {
 // deepState is the browser's deep passes, per dataset. The zero value is
 // ready to use.
 type deepState struct {
-	runs    map[*model.Dataset]*deepRun
-	ctx     context.Context
-	stop    context.CancelFunc
+	runs map[*model.Dataset]*deepRun
+	ctx  context.Context
+	stop context.CancelFunc
+	// gate pauses the passes while the user waits on a search or a
+	// record (model.Pause): on two cores they would halve its speed.
+	gate    *model.Gate
 	running bool
 	ticking bool
 }
@@ -64,7 +67,7 @@ func (m *Model) startDeep() tea.Cmd {
 	}
 	if d.runs == nil {
 		d.runs = map[*model.Dataset]*deepRun{}
-		d.ctx, d.stop = context.WithCancel(context.Background())
+		d.ctx, d.stop = context.WithCancel(model.WithGate(context.Background(), d.foreground()))
 	}
 	order := append([]*model.Dataset{m.datasets[m.cur]}, m.datasets...)
 	if m.anyGrowing() {
@@ -174,5 +177,25 @@ func (m *Model) dropDeep(ds *model.Dataset) {
 func (m *Model) stopDeep() {
 	if m.deep.stop != nil {
 		m.deep.stop()
+	}
+}
+
+// foreground returns the gate the deep passes pause at.
+func (d *deepState) foreground() *model.Gate {
+	if d.gate == nil {
+		d.gate = model.NewGate()
+	}
+	return d.gate
+}
+
+// holding runs cmd with the deep passes paused (the user waits on it).
+func holding(g *model.Gate, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		release := g.Hold()
+		defer release()
+		return cmd()
 	}
 }

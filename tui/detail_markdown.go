@@ -7,7 +7,7 @@ import (
 )
 
 // markdownSyncBytes is the record size up to which a tab with markdown
-// renders at once in Update: glamour is slower than plain wrapping, so
+// renders at once in Update: markdown is slower than plain wrapping, so
 // bigger records render in a command (see detailPane.refresh).
 const markdownSyncBytes = 4 << 10
 

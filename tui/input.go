@@ -196,7 +196,9 @@ func (m *Model) inputView() string {
 	w := m.layout.Width
 	in := p.prefix + text.Sanitize(p.Value()) + st.Bar.Active.Reverse(true).Render(" ")
 	if p.search {
-		return m.status.searchLine(in, m.searchWhere(), m.statusInfo().hits, p.Value() != "")
+		si := m.statusInfo()
+		counting := si.counting || m.searchIn == focusList && p.Value() != m.list.st.query
+		return m.status.searchLine(in, m.searchWhere(), si.hits, p.Value() != "", counting)
 	}
 	right := p.hint
 	if h := p.candidatesHint(); h != "" {
@@ -227,9 +229,10 @@ func spaces(n int) string {
 	return string(b)
 }
 
-// startSearch opens the search line for the focused pane: every change
-// searches again, so matches show while typing; enter keeps the search,
-// esc drops it.
+// startSearch opens the search line for the focused pane: the list is
+// searched when the typing pauses (searchPause) or at enter, the detail
+// at every change (its text is in memory), so matches show while typing;
+// enter keeps the search, esc drops it.
 func (m *Model) startSearch() tea.Cmd {
 	if len(m.datasets) == 0 {
 		return nil
@@ -237,8 +240,9 @@ func (m *Model) startSearch() tea.Cmd {
 	m.searchIn = m.focus
 	m.openInput(&lineInput{
 		prefix: "/", search: true,
-		change: m.setQuery,
-		cancel: func() tea.Cmd { return m.setQuery("") },
+		change: m.searchTyped,
+		submit: func(v string) (bool, tea.Cmd) { return false, m.searchNow(v) },
+		cancel: func() tea.Cmd { m.typedID++; return m.setQuery("") },
 	})
 	return nil
 }

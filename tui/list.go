@@ -38,6 +38,11 @@ type listState struct {
 	query    string
 	matches  []int
 	matchIdx int
+	// hitRecords are a raw search's hits as records (nil for other
+	// searches): matches follows them as the list grows. counting is set
+	// while the search still runs (the count is not final).
+	hitRecords []int
+	counting   bool
 	// where is the `:` query line narrowing the list, whereQ its parse
 	// (nil when where is empty); sortKey orders the list (empty column:
 	// file order, visible ascending).

@@ -16,6 +16,17 @@ import (
 // or the source bytes when the index can search them (model.RawSearcher).
 const recordSearchMax = 5000
 
+// rawFirstBytes is the source size past which a dataset whose index can
+// search its source bytes (model.RawSearcher) is searched there however
+// few its records: loading every record of a 100 MB lm-eval file (2,000
+// records of 50 KB) to match its text took seconds, where the raw search
+// reads the file at disk speed.
+const rawFirstBytes = 16 << 20
+
+// sourceSizer is implemented by indexes that tell how many source bytes
+// they indexed (lm-eval's: uncompressed).
+type sourceSizer interface{ Progress() int64 }
+
 // listSearches cancels a dataset's running list search when a newer one
 // starts (the user typed another letter).
 var listSearches = struct {
@@ -65,14 +76,16 @@ func searchMatcher(q string) *query.Matcher {
 // searched over the whole record text (query.RecordText); big ones over
 // the source bytes when the index is a model.RawSearcher (hits stream in),
 // else over id and title.
-func listSearchCmd(id int, ds *model.Dataset, visible []int, q string, jump bool) tea.Cmd {
+//
+// gate is held while a raw search runs: background passes wait for it.
+func listSearchCmd(id int, ds *model.Dataset, visible []int, q string, jump bool, gate *model.Gate) tea.Cmd {
 	vis := append([]int(nil), visible...)
 	ctx := listSearchCtx(ds)
 	m := searchMatcher(q)
 	if m == nil {
 		return nil
 	}
-	if ds.Records.Done() && ds.Records.Len() <= recordSearchMax {
+	if ds.Records.Done() && ds.Records.Len() <= recordSearchMax && !bigRaw(ds.Records) {
 		return safeCmd(func() tea.Msg {
 			rows, _ := query.Search(ctx, ds, vis, m)
 			if ctx.Err() != nil {
@@ -82,7 +95,7 @@ func listSearchCmd(id int, ds *model.Dataset, visible []int, q string, jump bool
 		})
 	}
 	if rs, ok := ds.Records.(model.RawSearcher); ok && !m.Regex() {
-		return rawSearchCmd(ctx, rs, id, ds, vis, q, jump)
+		return rawSearchCmd(ctx, rs, id, ds, q, jump, gate)
 	}
 	return safeCmd(func() tea.Msg {
 		var out []int
@@ -111,4 +124,12 @@ func positionsOf(vis, rows []int) []int {
 		}
 	}
 	return out
+}
+
+// bigRaw reports an index that searches its source bytes and has more of
+// them than rawFirstBytes.
+func bigRaw(x model.Index) bool {
+	_, raw := x.(model.RawSearcher)
+	sz, ok := x.(sourceSizer)
+	return raw && ok && sz.Progress() > rawFirstBytes
 }

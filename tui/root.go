@@ -81,6 +81,8 @@ type Model struct {
 	// latest list search.
 	searchIn focus
 	searchID int
+	// typedID tags the latest edit of the search line (searchPauseMsg).
+	typedID int
 
 	// records caches loaded records; loadID tags the latest request.
 	records  *recordCache

@@ -76,7 +76,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.detail.handleRendered(msg)
 		return nil
 	case listSearchMsg:
-		return m.handleListSearch(msg)
+		return m.handleListDone(msg)
 	case indexTickMsg:
 		return m.handleIndexTick()
 	case deepTickMsg:

@@ -27,6 +27,9 @@ func (m *Model) View() (v tea.View) {
 		return tea.NewView("evalview crashed; quitting…")
 	}
 	v = tea.NewView(m.render())
+	if m.ready {
+		firstFrameDrawn()
+	}
 	m.traceView()
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -132,7 +135,7 @@ func (m *Model) statusInfo() statusInfo {
 		in.matchCur = m.detail.search.cur + 1
 	case m.searchIn == focusList && st.query != "":
 		in.query, in.hits, in.where = st.query, len(st.matches), "list"
-		in.matchCur = st.matchIdx + 1
+		in.matchCur, in.counting = st.matchIdx+1, st.counting
 	case m.searchIn == focusDetail && m.detail.search.query != "":
 		in.query, in.hits, in.where = m.detail.search.query, len(m.detail.search.matches), m.detail.TabName()
 		in.matchCur = m.detail.search.cur + 1

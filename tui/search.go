@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
@@ -25,13 +27,14 @@ func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 	}
 	m.list.st.query = q
 	m.list.st.matches, m.list.st.matchIdx = nil, 0
+	m.list.st.hitRecords, m.list.st.counting = nil, q != ""
 	m.syncListHits()
 	m.searchID++
 	if q == "" {
 		m.cancelListSearch()
 		return nil
 	}
-	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, q, true)
+	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, q, true, m.deep.foreground())
 }
 
 // cancelListSearch stops the current dataset's running list search.
@@ -45,12 +48,21 @@ func (m *Model) cancelListSearch() {
 // changed, without moving the cursor.
 func (m *Model) researchList() tea.Cmd {
 	m.list.st.matches, m.list.st.matchIdx = nil, 0
+	m.list.st.hitRecords, m.list.st.counting = nil, m.list.st.query != ""
 	if m.list.st.query == "" {
 		m.cancelListSearch()
 		return nil
 	}
 	m.searchID++
-	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, m.list.st.query, false)
+	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, m.list.st.query, false, m.deep.foreground())
+}
+
+// handleListDone takes in the matches of a search that ran in one go.
+func (m *Model) handleListDone(msg listSearchMsg) tea.Cmd {
+	if msg.id == m.searchID {
+		m.list.st.hitRecords, m.list.st.counting = nil, false
+	}
+	return m.handleListSearch(msg)
 }
 
 // handleListSearch takes in list matches, dropping stale ones, and jumps
@@ -176,4 +188,44 @@ func (m *Model) showFirstListHit() {
 // count belong to the detail's highlights of the list search.
 func (m *Model) detailFollowsListSearch() bool {
 	return m.focus == focusDetail && m.detail.search.fromList && m.list.st.query != ""
+}
+
+// searchPause is how long the typing must pause before the list is
+// searched: a search of a big file reads all of it, and one per key of a
+// typed (or unbracketed pasted) query would run as many.
+const searchPause = 200 * time.Millisecond
+
+// searchPauseMsg fires searchPause after an edit of the search line; id
+// tells whether another edit came since.
+type searchPauseMsg struct {
+	id int
+	q  string
+}
+
+func (msg searchPauseMsg) applyTo(m *Model) tea.Cmd {
+	if msg.id != m.typedID || m.searchIn != focusList {
+		return nil // typed on, or the search was closed
+	}
+	return m.searchNow(msg.q)
+}
+
+// searchTyped takes an edit of the search line: the detail is searched at
+// once, the list once the typing pauses.
+func (m *Model) searchTyped(q string) tea.Cmd {
+	if m.searchIn == focusDetail {
+		return m.setQuery(q)
+	}
+	m.typedID++
+	id := m.typedID
+	return tea.Tick(searchPause, func(time.Time) tea.Msg { return searchPauseMsg{id: id, q: q} })
+}
+
+// searchNow searches for q at once (enter, or the typing paused), unless
+// that search is the one already shown or running.
+func (m *Model) searchNow(q string) tea.Cmd {
+	m.typedID++ // a pending pause is for this query or an older one
+	if m.searchIn == focusDetail || q == m.list.st.query {
+		return nil // the detail searched at every change
+	}
+	return m.setQuery(q)
 }

@@ -17,7 +17,9 @@ import (
 const rawBatch = 150 * time.Millisecond
 
 // rawStream collects the hits of a model.RawSearcher running in the
-// background, as list positions.
+// background, as record indexes: the list may grow while the search runs
+// (it follows a growing index), so the root maps them to list positions
+// when it takes them in, and again when the list grows.
 type rawStream struct {
 	mu     sync.Mutex
 	hits   []int
@@ -25,25 +27,63 @@ type rawStream struct {
 	notify chan struct{} // a hit arrived or the search ended
 }
 
-// rawSearchMsg carries the hits so far of a streaming list search and the
-// command that waits for more.
+// rawSearchMsg carries the hits so far of a streaming list search (the
+// records, ascending) and the command that waits for more; next is nil
+// when the search is over.
 type rawSearchMsg struct {
 	listSearchMsg
-	ctx  context.Context
-	next tea.Cmd
+	records []int
+	ctx     context.Context
+	next    tea.Cmd
 }
 
 func (msg rawSearchMsg) applyTo(m *Model) tea.Cmd {
 	if msg.id != m.searchID || msg.ctx.Err() != nil {
 		return nil // superseded: the new search cancelled this one
 	}
+	st := m.list.st
+	st.hitRecords, st.counting = msg.records, msg.next != nil
+	msg.matches = hitPositions(st.visible, msg.records)
 	return tea.Batch(m.handleListSearch(msg.listSearchMsg), msg.next)
 }
 
+// hitPositions maps a raw search's records (ascending) to positions in the
+// list's visible records.
+func hitPositions(visible, records []int) []int {
+	pos := positionFunc(visible)
+	out := make([]int, 0, len(records))
+	for _, r := range records {
+		if p, ok := pos(r); ok {
+			out = append(out, p)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// remapHits maps the raw search's records to the list again after the
+// list grew, keeping the current match on its record.
+func (m *Model) remapHits() {
+	st := m.list.st
+	if st.hitRecords == nil || st.query == "" {
+		return
+	}
+	cur := -1
+	if st.matchIdx < len(st.matches) && st.matches[st.matchIdx] < len(st.visible) {
+		cur = st.visible[st.matches[st.matchIdx]]
+	}
+	st.matches, st.matchIdx = hitPositions(st.visible, st.hitRecords), 0
+	for i, p := range st.matches {
+		if st.visible[p] == cur {
+			st.matchIdx = i
+			break
+		}
+	}
+}
+
 // rawSearchCmd searches ds's source bytes for q (smart case) and streams
-// the list positions of the hits.
-func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.Dataset, vis []int, q string, jump bool) tea.Cmd {
-	pos := positionFunc(vis)
+// the records of the hits: the first as soon as it is found, then batches.
+func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.Dataset, q string, jump bool, gate *model.Gate) tea.Cmd {
 	st := &rawStream{notify: make(chan struct{}, 1)}
 	poke := func() {
 		select {
@@ -52,7 +92,9 @@ func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.D
 		}
 	}
 	fold := strings.ToLower(q) == q
+	release := gate.Hold() // the deep pass waits while the user does
 	go func() {
+		defer release()
 		defer func() {
 			_ = recover() // a failing index ends the search, not the browser
 			st.mu.Lock()
@@ -61,12 +103,10 @@ func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.D
 			poke()
 		}()
 		_ = rs.SearchRaw(ctx, q, fold, func(record int) {
-			if p, ok := pos(record); ok {
-				st.mu.Lock()
-				st.hits = append(st.hits, p)
-				st.mu.Unlock()
-				poke()
-			}
+			st.mu.Lock()
+			st.hits = append(st.hits, record)
+			st.mu.Unlock()
+			poke()
 		})
 	}()
 	var wait func(first bool) tea.Cmd
@@ -77,9 +117,14 @@ func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.D
 			case <-ctx.Done():
 				return nil
 			}
-			t := time.NewTimer(rawBatch)
+			// The first hit shows at once; later ones in batches.
+			batch := rawBatch
+			if first {
+				batch = 0
+			}
+			t := time.NewTimer(batch)
 			defer t.Stop()
-			for done := false; !done; {
+			for done := first; !done; {
 				st.mu.Lock()
 				done = st.done
 				st.mu.Unlock()
@@ -99,7 +144,7 @@ func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.D
 			finished := st.done
 			st.mu.Unlock()
 			sort.Ints(hits)
-			msg := rawSearchMsg{listSearchMsg: listSearchMsg{id: id, ds: ds, query: q, matches: hits, jump: jump && first}, ctx: ctx}
+			msg := rawSearchMsg{listSearchMsg: listSearchMsg{id: id, ds: ds, query: q, jump: jump && first}, records: hits, ctx: ctx}
 			if !finished {
 				msg.next = wait(first && len(hits) == 0)
 			}

@@ -29,6 +29,8 @@ type statusInfo struct {
 	query          string
 	matchCur, hits int
 	where          string
+	// counting is set while the search runs: hits is not final.
+	counting bool
 	// scroll is where the detail is in its content ("Raw ↕ 42%").
 	scroll  string
 	loading string
@@ -78,10 +80,15 @@ func (s statusBar) View(in statusInfo) string {
 	if in.query != "" {
 		q := "/" + text.OneLine(in.query)
 		switch {
+		case in.hits == 0 && in.counting:
+			q += " searching…"
 		case in.hits == 0:
 			q += " no match"
 		default:
 			q += " " + strconv.Itoa(in.matchCur) + "/" + strconv.Itoa(in.hits)
+			if in.counting {
+				q += "…" // more may come
+			}
 		}
 		if in.where != "" {
 			q += " in " + in.where
@@ -108,15 +115,20 @@ func (s statusBar) View(in statusInfo) string {
 }
 
 // searchLine renders the search prompt while the query is typed, with
-// the number of matches so far.
-func (s statusBar) searchLine(input, where string, hits int, query bool) string {
+// the number of matches so far (counting: more may come, or the query
+// typed is not searched yet).
+func (s statusBar) searchLine(input, where string, hits int, query, counting bool) string {
 	st := s.c.Styles.Bar
 	count := ""
 	if query {
-		count = strconv.Itoa(hits) + " matches · "
+		count = strconv.Itoa(hits) + " matches"
 		if hits == 1 {
-			count = "1 match · "
+			count = "1 match"
 		}
+		if counting {
+			count += "…"
+		}
+		count += " · "
 	}
 	hint := st.Hint.Render(count + "enter keep · esc cancel · in " + where + " ")
 	if text.Width(hint)+20 > s.w {

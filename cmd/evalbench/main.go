@@ -50,6 +50,9 @@ func main() {
 		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
 		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
 		genEval = flag.String("gen-inspect", "", "child mode: write a generated Inspect log, PATH:SIZE")
+		seen    = flag.Bool("seen", true, "measure what a user sees on an emulated terminal: first screens against less, search against grep, summary --json against cat, G and enter (issue 23)")
+		small   = flag.Int("small", 13, "records of the small file whose first screen is measured against less (0: none)")
+		word    = flag.String("word", "the answer is", "text searched for in the browser (-seen)")
 	)
 	flag.Parse()
 	var err error
@@ -68,6 +71,7 @@ func main() {
 		repeats = max(*runs, 1)
 		overviewCounts = *ovCount
 		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
+		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalbench:", err)
@@ -227,7 +231,10 @@ func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.D
 	host, _ := os.Hostname()
 	fmt.Printf("# evalview scale benchmark, %s, %s, %d cores, %s, best of %d runs\n\n", time.Now().UTC().Format("2006-01-02"), host, runtime.NumCPU(), memTotal(), repeats)
 	load := loadAvg()
-	var rows []row
+	rows, err := seenSmallFile(dir, bin)
+	if err != nil {
+		return err
+	}
 	for _, sz := range strings.Split(sizeList, ",") {
 		sz = strings.TrimSpace(sz)
 		if sz == "" {
@@ -323,7 +330,8 @@ type row struct {
 	size, what string
 	secs, rss  float64
 	// cpu is the process's user and system time, where the process did
-	// the measured work alone (0: not shown).
+	// the measured work alone; for a first screen, the CPU its threads
+	// had used when the screen showed the rows (0: not shown).
 	cpu    float64
 	mbps   float64
 	ratio  string
@@ -389,9 +397,16 @@ func measureSize(self, bin, path, label, needle string, tuiWait time.Duration) (
 		rows = append(rows, row{size: label, what: "browser", note: "not measured: " + err.Error()})
 	} else {
 		rows = append(rows,
-			row{size: label, what: "browser: first rows on screen", secs: tr.first, target: "≤ 0.15 s", ok: tr.first <= 0.15},
-			row{size: label, what: "browser: index complete", secs: tr.indexed, rss: tr.rssMB, mbps: mb / tr.indexed, ratio: ratio(tr.indexed),
+			row{size: label, what: "trace: first rows drawn (View, not yet on the terminal)", secs: tr.first, target: "≤ 0.15 s", ok: tr.first <= 0.15},
+			row{size: label, what: "trace: index complete", secs: tr.indexed, rss: tr.rssMB, mbps: mb / tr.indexed, ratio: ratio(tr.indexed),
 				target: fmt.Sprintf("≤ %.0f MB", memBudget), ok: tr.rssMB <= memBudget})
+	}
+	if seenOpts.on {
+		seen, err := measureSeen(bin, path, label, seenOpts.word, memBudget)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, seen...)
 	}
 	return rows, nil
 }
@@ -486,7 +501,10 @@ func printTable(rows []row) {
 			continue
 		}
 		tp, rss, met, cpu := "", "", "", ""
-		if r.cpu > 0 {
+		switch {
+		case r.cpu > 0 && r.cpu < 0.1:
+			cpu = fmt.Sprintf("%.3f s", r.cpu) // a start's few ms
+		case r.cpu > 0:
 			cpu = fmt.Sprintf("%.2f s", r.cpu)
 		}
 		if r.mbps > 0 {

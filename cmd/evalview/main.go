@@ -172,6 +172,7 @@ Formats are detected from content; --as forces one.`,
 				return usageError(stderr, fmt.Errorf("--threshold %v: want a score from 0 to 10", opts.Threshold))
 			}
 			o.Background = true // the browser shows the list while it grows
+			tui.Prewarm()       // the first frame's own set-up, beside the loading
 			datasets, err := loaders.Open(args, o)
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)

@@ -225,7 +225,9 @@ func (x *index) deep(ctx context.Context, progress func(done, total int)) (*mode
 			rd := x.newDeepReader()
 			defer rd.Close()
 			one := func(i int, rows [][]byte) bool {
-				if err := ctx.Err(); err != nil {
+				// Pause: the browser holds the gate while the user waits
+				// on a search or a record.
+				if err := model.Pause(ctx); err != nil {
 					p.err = err
 					return false
 				}

@@ -205,8 +205,8 @@ func TestLinesAcrossBlocks(t *testing.T) {
 	}
 }
 
-// TestSearchRaw: hits come in record order, once each, whatever the
-// rows' order in the file; plain text finds JSON-escaped source; case
+// TestSearchRaw: hits come once each, whatever the rows' order in the
+// file (filter-major here); plain text finds JSON-escaped source; case
 // folding; cancellation.
 func TestSearchRaw(t *testing.T) {
 	row := func(id int, filter, resp string) string {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 	"unicode/utf8"
 
 	"evalview/loaders/jsonl"
@@ -17,75 +19,57 @@ import (
 // each hit's offset to its row and record. The needle is looked for as
 // typed and, when JSON would spell it differently (quotes, backslashes,
 // control characters, non-ASCII), in its escaped forms too, so plain text
-// finds escaped source. hit is called in record order, as soon as every
-// record before a hit one is decided; it runs over the complete index
-// (it waits for the scan) and honours ctx between blocks.
+// finds escaped source. hit is called once per record, as soon as its
+// first hit is found, so in the file order of the hits (record order when
+// a record's rows are together, as the harness writes them).
+//
+// It does not wait for the index: it searches as far as the index has
+// got and follows it, so that a search typed at the first screen of a
+// big file shows its first hit at once. A hit the index cannot place
+// yet (a line held back as possibly broken) is placed when the index is
+// complete. It honours ctx between blocks and while it waits.
 func (x *index) SearchRaw(ctx context.Context, needle string, fold bool, hit func(record int)) error {
 	if needle == "" {
 		return nil
 	}
-	select {
-	case <-x.s.done:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 	s := x.s
-	s.mu.RLock()
-	refs := s.byOff
-	n := len(s.sums)
-	// lastEnd[i] is where record i's last row ends: past it, a record with
-	// no hit is decided.
-	lastEnd := make([]int64, n)
-	for _, loc := range refs {
-		lastEnd[loc.rec] = max(lastEnd[loc.rec], loc.off+int64(loc.size))
-	}
-	inMemory := len(s.rows) > 0 && len(s.rows[0]) > 0 && s.rows[0][0].data != nil
-	var arrayRows [][]rowLoc
-	if inMemory {
-		arrayRows = s.rows
-	}
-	s.mu.RUnlock()
-
 	m := newMatcher(needle, fold)
-	found := make([]bool, n)
-	next := 0
-	flush := func(pos int64) {
-		for next < n && (found[next] || lastEnd[next] <= pos) {
-			if found[next] {
-				hit(next)
-			}
-			next++
-		}
-	}
-	if inMemory {
-		// Old array files keep their rows' bytes.
-		for i, locs := range arrayRows {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for _, l := range locs {
-				if m.index(l.data) >= 0 {
-					hit(i)
-					break
-				}
-			}
-		}
-		return nil
-	}
+	v := &searchView{s: s}
 	r, _, err := jsonl.OpenStream(s.path)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	const block = 8 << 20
 	overlap := m.maxLen() - 1
-	buf := make([]byte, block+overlap)
+	bp := searchBufs.Get().(*[]byte)
+	defer searchBufs.Put(bp)
+	buf := *bp
+	if len(buf) < searchBlock+overlap {
+		buf = make([]byte, searchBlock+overlap)
+		*bp = buf
+	}
 	var (
-		base  int64 // file offset of buf[0]
-		carry int
-		ri    int // first ref that may still hold a hit
+		base    int64 // file offset of buf[0]
+		carry   int
+		found   []bool
+		pending []int64 // hits no row held yet, placed once the index is complete
 	)
-	for {
+	report := func(rec int) {
+		if rec >= len(found) {
+			found = append(found, make([]bool, rec+1-len(found)+1024)...)
+		}
+		if !found[rec] {
+			found[rec] = true
+			hit(rec)
+		}
+	}
+	if s.complete.Load() {
+		if err := v.reach(ctx, 1<<62); err != nil {
+			return err
+		}
+	}
+scan:
+	for !v.inMemory {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -97,36 +81,129 @@ func (x *index) SearchRaw(ctx context.Context, needle string, fold bool, hit fun
 				break
 			}
 			off := base + int64(from+at)
-			// Map the hit to its row: rows are in file order.
-			ri += sort.Search(len(refs)-ri, func(j int) bool { return refs[ri+j].off+int64(refs[ri+j].size) > off })
-			if ri >= len(refs) {
-				break
+			if err := v.reach(ctx, off); err != nil {
+				return err
 			}
-			row := refs[ri]
-			if row.off <= off {
-				found[row.rec] = true
-				// Skip the rest of this row: one hit is enough.
-				from = int(row.off + int64(row.size) - base)
-				if from >= end {
-					break
+			if v.inMemory {
+				break scan
+			}
+			row, ok := v.rowAt(off)
+			if !ok {
+				if !v.complete {
+					pending = append(pending, off)
 				}
+				from += at + 1
 				continue
 			}
-			from += at + 1
+			report(int(row.rec))
+			// Skip the rest of this row: one hit is enough.
+			from = int(row.off + int64(row.size) - base)
+			if from >= end {
+				break
+			}
 		}
 		if rerr != nil {
-			if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
-				flush(1 << 62)
-				return nil
+			if rerr != io.EOF && rerr != io.ErrUnexpectedEOF {
+				return rerr
 			}
-			return rerr
+			break
 		}
 		keep := min(overlap, end)
-		flush(base + int64(end-keep))
 		copy(buf, buf[end-keep:end])
 		base += int64(end - keep)
 		carry = keep
 	}
+	if len(pending) > 0 {
+		if err := v.reach(ctx, 1<<62); err != nil {
+			return err
+		}
+		v.ri = 0 // pending offsets are in file order, from the start
+		for _, off := range pending {
+			if row, ok := v.rowAt(off); ok {
+				report(int(row.rec))
+			}
+		}
+	}
+	if v.inMemory {
+		// Old array files keep their rows' bytes (and are indexed whole,
+		// so the stream found nothing to place): search those.
+		for i, locs := range v.arrayRows {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			for _, l := range locs {
+				if m.index(l.data) >= 0 {
+					report(i)
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// searchBlock is the raw search's read size.
+const searchBlock = 8 << 20
+
+// searchBufs recycles the raw search's read buffers: a search replaced by
+// a newer one (the user typed on) leaves its buffer to the next.
+var searchBufs = sync.Pool{New: func() any { b := make([]byte, 0); return &b }}
+
+// searchView is what a raw search knows of a possibly growing index: the
+// rows in file order as far as it has looked.
+type searchView struct {
+	s    *scanned
+	refs []rowRef
+	// ri is the first row that may still hold a hit (hits come in file
+	// order).
+	ri int
+	// complete is set once the index was complete when looked at.
+	complete bool
+	// inMemory marks an old array file, whose rows keep their bytes.
+	inMemory  bool
+	arrayRows [][]rowLoc
+}
+
+// reach waits until the index has placed every row that holds offset off,
+// or is complete, and takes in the rows it placed.
+func (v *searchView) reach(ctx context.Context, off int64) error {
+	if v.complete || (len(v.refs) > 0 && v.refs[len(v.refs)-1].off+int64(v.refs[len(v.refs)-1].size) > off) {
+		return nil
+	}
+	wait := 200 * time.Microsecond
+	for {
+		complete := v.s.complete.Load()
+		if complete || v.s.indexed.Load() > off {
+			v.s.mu.RLock()
+			v.refs = v.s.byOff
+			if complete {
+				v.complete = true
+				v.inMemory = len(v.s.rows) > 0 && len(v.s.rows[0]) > 0 && v.s.rows[0][0].data != nil
+				if v.inMemory {
+					v.arrayRows = v.s.rows
+				}
+			}
+			v.s.mu.RUnlock()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-v.s.done:
+		case <-time.After(wait):
+			wait = min(2*wait, 5*time.Millisecond)
+		}
+	}
+}
+
+// rowAt returns the row holding offset off, among the rows taken in.
+func (v *searchView) rowAt(off int64) (rowRef, bool) {
+	refs := v.refs
+	v.ri += sort.Search(len(refs)-v.ri, func(j int) bool { return refs[v.ri+j].off+int64(refs[v.ri+j].size) > off })
+	if v.ri >= len(refs) || refs[v.ri].off > off {
+		return rowRef{}, false
+	}
+	return refs[v.ri], true
 }
 
 // matcher finds any of a needle's spellings in source bytes.

@@ -16,7 +16,7 @@ import (
 // regexes_to_ignore use `\.$`). RE2 has none of these, so patterns would
 // either fail to compile or silently match differently. regexp2 is a port
 // of .NET's engine, whose semantics are close to Python's; translatePattern
-// covers the syntax gaps. It is already in go.mod (through chroma).
+// covers the syntax gaps (regexp2 is a direct dependency).
 
 // matchTimeout bounds one search, so a pathological pattern on a huge
 // response fails with an error instead of hanging the viewer; the

@@ -4,11 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 
-	"charm.land/glamour/v2"
-	gansi "charm.land/glamour/v2/ansi"
-	gstyles "charm.land/glamour/v2/styles"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -64,124 +60,31 @@ func (b *builder) indented(lines []string, indent int) {
 	}
 }
 
-// mdKey identifies a cached glamour renderer: a width and a theme.
-type mdKey struct {
-	width         int
-	dark, noColor bool
-}
-
-var (
-	// mdMu guards the renderers: a TermRenderer is not safe for
-	// concurrent use, and tabs render in commands.
-	mdMu        sync.Mutex
-	mdRenderers = map[mdKey]*glamour.TermRenderer{}
-)
-
-// maxRenderers bounds the renderer cache (one per width seen: resizing
-// the terminal makes many).
-const maxRenderers = 8
-
 // Markdown renders s (untrusted file text) as markdown lines at most width
-// cells wide, styled for st. The text is sanitized first, LaTeX math and
-// HTML-looking tags are protected from the markdown parser, and the output
-// keeps only SGR styling (glamour's OSC 8 hyperlinks are dropped: a file
-// must not put links on the terminal). ok is false when rendering failed;
-// callers then show the text raw.
+// cells wide, styled for st (mdrender.go). The text is sanitized first,
+// LaTeX math and HTML-looking tags are protected from the markdown parser,
+// and the output keeps only SGR styling. ok is false when rendering
+// failed; callers then show the text raw.
 func Markdown(s string, width int, st *styles.Styles) (lines []string, ok bool) {
 	if width < 8 {
 		return nil, false
 	}
 	src := protectMarkdown(text.Sanitize(s))
-	mdMu.Lock()
-	defer mdMu.Unlock()
 	defer func() {
 		if recover() != nil { // a parser bug must not take the browser down
 			lines, ok = nil, false
 		}
 	}()
-	// glamour's word wrap may leave a breakpoint ("-") one cell past the
-	// wrap width ("so 16 - 3 -"): wrap narrower until every line fits,
-	// and let tidyMarkdown break what still does not (a long URL).
-	for wrap := width; ; wrap-- {
-		r := mdRenderer(mdKey{width: wrap, dark: st.Dark, noColor: st.NoColor})
-		if r == nil {
-			return nil, false
-		}
-		out, err := r.Render(src)
-		if err != nil {
-			return nil, false
-		}
-		if wrap > width-2 && overflows(out, width) {
-			continue
-		}
-		return tidyMarkdown(out, width), true
-	}
-}
-
-// mdRenderer returns the cached glamour renderer for k, making it when
-// needed; nil when glamour fails. mdMu must be held.
-func mdRenderer(k mdKey) *glamour.TermRenderer {
-	if r := mdRenderers[k]; r != nil {
-		return r
-	}
-	opts := []glamour.TermRendererOption{glamour.WithStyles(mdStyle(k)), glamour.WithWordWrap(k.width)}
-	if k.noColor {
-		opts = append(opts, glamour.WithChromaFormatter("noop"))
-	}
-	r, err := glamour.NewTermRenderer(opts...)
-	if err != nil {
-		return nil
-	}
-	if len(mdRenderers) >= maxRenderers {
-		clear(mdRenderers)
-	}
-	mdRenderers[k] = r
-	return r
-}
-
-// overflows reports whether a line of glamour's output, its padding
-// trimmed, is wider than width.
-func overflows(out string, width int) bool {
-	for _, l := range strings.Split(out, "\n") {
-		if ansi.StringWidth(strings.TrimRight(ansi.Strip(l), " ")) > width {
-			return true
-		}
-	}
-	return false
-}
-
-// mdStyle is glamour's style for the theme, without the document margin
-// and blank lines around it (the pane has its own layout).
-func mdStyle(k mdKey) gansi.StyleConfig {
-	var cfg gansi.StyleConfig
-	switch {
-	case k.noColor:
-		// No colors, but bold and italics rather than ** and * markers;
-		// code blocks go through chroma's no-op formatter, since glamour's
-		// own plain path drops the backslashes of LaTeX.
-		cfg = gstyles.NoTTYStyleConfig
-		on := true
-		cfg.Strong = gansi.StylePrimitive{Bold: &on}
-		cfg.Emph = gansi.StylePrimitive{Italic: &on}
-		cfg.CodeBlock.Theme = "bw"
-	case k.dark:
-		cfg = gstyles.DarkStyleConfig
-	default:
-		cfg = gstyles.LightStyleConfig
-	}
-	zero := uint(0)
-	cfg.Document.Margin = &zero
-	cfg.Document.BlockPrefix = ""
-	cfg.Document.BlockSuffix = ""
-	return cfg
+	return tidyMarkdown(strings.Join(renderMarkdown(src, width, st), "\n"), width), true
 }
 
 // oscRE matches OSC sequences (hyperlinks, titles), ended by BEL or ST.
 var oscRE = regexp.MustCompile("\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)")
 
-// tidyMarkdown splits glamour's output into lines: OSC sequences removed,
-// the padding glamour adds up to the wrap width trimmed, runs of blank
-// lines collapsed and blank lines at both ends dropped.
+// tidyMarkdown splits the rendered markdown into lines: OSC sequences
+// removed (none should be there), trailing padding trimmed, runs of blank
+// lines collapsed, blank lines at both ends dropped, and a word wider than
+// the width broken across lines.
 func tidyMarkdown(out string, width int) []string {
 	out = oscRE.ReplaceAllString(out, "")
 	var lines []string
@@ -205,9 +108,8 @@ func tidyMarkdown(out string, width int) []string {
 			lines = append(lines, l)
 			continue
 		}
-		// glamour's word wrap keeps a breakpoint ("-") past the width
-		// ("so 16 - 3 -"): wrap the rest onto the next line rather than
-		// cut it, which silently dropped the minus sign of "- 4".
+		// A word wider than the width (a URL, a long number): wrap the
+		// rest onto the next line rather than cut it.
 		for _, part := range strings.Split(ansi.Hardwrap(l, width, false), "\n") {
 			lines = append(lines, part+"\x1b[m")
 		}

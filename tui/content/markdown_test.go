@@ -63,7 +63,7 @@ func TestMarkdownRendersMarkdown(t *testing.T) {
 
 func TestMarkdownIsSafe(t *testing.T) {
 	st := styles.New(true)
-	in := "see [the docs](http://evil.example/x) \x1b]52;c;cm0=\x07 and \x1b[2J done"
+	in := "see [the docs](http://evil.example/x) \x1b]52;c;cm0=\x07 and \x1b[2J done &#27;[2J &#x1b;]0;t&#7; [x](a&#27;b)"
 	lines, ok := Markdown(in, 60, &st)
 	if !ok {
 		t.Fatal("render failed")
@@ -72,7 +72,7 @@ func TestMarkdownIsSafe(t *testing.T) {
 	if strings.Contains(out, "\x1b]") || strings.Contains(out, "\x07") {
 		t.Errorf("OSC sequence reached the output: %q", out)
 	}
-	if strings.Contains(out, "\x1b[2J") {
+	if strings.Contains(out, "\x1b[2J") || strings.Contains(out, "\x1b]0") || strings.Contains(out, "a\x1bb") {
 		t.Errorf("file escape reached the output: %q", out)
 	}
 	if plain := ansi.Strip(out); !strings.Contains(plain, "␛]52;c;cm0=␇") || !strings.Contains(plain, "the docs") {

@@ -7,8 +7,8 @@ import (
 
 // Regex spans through markdown. In raw mode highlightSpans styles the
 // bytes a filter's regex matched; in markdown mode the text goes through
-// glamour, which moves, wraps and restyles it, so byte offsets no longer
-// point anywhere. Instead the spans travel with the text: a private-use
+// the markdown renderer, which moves, wraps and restyles it, so byte
+// offsets no longer point anywhere. Instead the spans travel with the text: a private-use
 // character marks each edge before rendering, and the rendered lines get
 // the match style between the marks, the marks themselves dropped. A
 // private-use character is ordinary text to the markdown parser (it breaks

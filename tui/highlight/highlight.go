@@ -1,41 +1,27 @@
-// Package highlight colors JSON text with Chroma's lexer and the browser's
-// own theme (styles.Styles.Code), so highlighted JSON matches the rest of
-// the screen and follows NO_COLOR.
+// Package highlight colors JSON text with the browser's own theme
+// (styles.Styles.Code), so highlighted JSON matches the rest of the screen
+// and follows NO_COLOR.
 //
-// The lexer is looked up once (lexer lookup dominated resize cost in other
-// Charm apps), and each style is turned into its SGR prefix once per
-// Highlighter instead of calling lipgloss per token.
+// The tokenizer is this package's own, not Chroma's JSON lexer: importing
+// Chroma's lexers package registers every lexer it has, parsing their XML
+// definitions, which cost 10 to 30 ms at every start of the program. JSON
+// has five token classes, and text that is not quite JSON (a row cut
+// short) keeps its text, colored as far as it can be. Each style is turned
+// into its SGR prefix once per Highlighter instead of calling lipgloss per
+// token.
 package highlight
 
 import (
 	"strings"
-	"sync"
 
 	"charm.land/lipgloss/v2"
-	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
 
 	"evalview/tui/styles"
 )
 
 // MaxBytes caps how much text is highlighted; past it the text is returned
-// as it is (still correct, just uncolored), so huge rows stay fast: Chroma
-// lexes about half a megabyte a second.
+// as it is (still correct, just uncolored), so huge rows stay fast.
 const MaxBytes = 64 << 10
-
-var (
-	lexerOnce sync.Once
-	jsonLexer chroma.Lexer
-)
-
-func lexer() chroma.Lexer {
-	lexerOnce.Do(func() {
-		if l := lexers.Get("json"); l != nil {
-			jsonLexer = chroma.Coalesce(l)
-		}
-	})
-	return jsonLexer
-}
 
 // class is a token class the theme colors.
 type class int
@@ -80,23 +66,6 @@ func New(st *styles.Styles) *Highlighter {
 	return h
 }
 
-func classOf(t chroma.TokenType) class {
-	switch {
-	case t == chroma.NameTag:
-		return classKey
-	case t.InCategory(chroma.LiteralString) || t.InSubCategory(chroma.LiteralString):
-		return classString
-	case t.InSubCategory(chroma.LiteralNumber):
-		return classNumber
-	case t.InCategory(chroma.Keyword):
-		return classLiteral
-	case t == chroma.Punctuation:
-		return classPunct
-	default:
-		return classText
-	}
-}
-
 // JSON returns s with JSON tokens colored. s must already be sanitized; the
 // result has the same text and the same line breaks, and every line's
 // styles are closed before its newline, so lines can be used one by one.
@@ -112,33 +81,77 @@ func (h *Highlighter) JSON(s string) string {
 		}
 		head, tail = s[:cut], s[cut:]
 	}
-	l := lexer()
-	if l == nil {
-		return s
-	}
-	it, err := l.Tokenise(nil, head)
-	if err != nil {
-		return s
-	}
 	var b strings.Builder
 	b.Grow(len(head) * 2)
-	for tok := it(); tok != chroma.EOF; tok = it() {
-		c := classOf(tok.Type)
+	for rest := head; rest != ""; {
+		n, c := token(rest)
+		tok := rest[:n]
+		rest = rest[n:]
 		if c == classText || h.pre[c] == "" {
-			b.WriteString(tok.Value)
+			b.WriteString(tok)
 			continue
 		}
-		for i, part := range strings.Split(tok.Value, "\n") {
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			if part != "" {
-				b.WriteString(h.pre[c])
-				b.WriteString(part)
-				b.WriteString(h.post[c])
-			}
-		}
+		b.WriteString(h.pre[c])
+		b.WriteString(tok)
+		b.WriteString(h.post[c])
 	}
 	b.WriteString(tail)
 	return b.String()
+}
+
+// token returns the length and class of the token s starts with. No token
+// but whitespace holds a newline, so every line's styles are closed on it.
+func token(s string) (int, class) {
+	switch c := s[0]; {
+	case c == '"':
+		n := 1
+		for n < len(s) && s[n] != '"' && s[n] != '\n' {
+			if s[n] == '\\' && n+1 < len(s) && s[n+1] != '\n' {
+				n++
+			}
+			n++
+		}
+		if n < len(s) && s[n] == '"' {
+			n++
+		}
+		if isKey(s[n:]) {
+			return n, classKey
+		}
+		return n, classString
+	case c == '-' || c >= '0' && c <= '9':
+		n := 1
+		for n < len(s) && strings.IndexByte("0123456789.eE+-", s[n]) >= 0 {
+			n++
+		}
+		return n, classNumber
+	case strings.IndexByte("{}[],:", c) >= 0:
+		return 1, classPunct
+	case c >= 'a' && c <= 'z':
+		n := 1
+		for n < len(s) && s[n] >= 'a' && s[n] <= 'z' {
+			n++
+		}
+		switch s[:n] {
+		case "true", "false", "null":
+			return n, classLiteral
+		}
+		return n, classText
+	}
+	n := 1
+	for n < len(s) && !startsToken(s[n]) {
+		n++
+	}
+	return n, classText
+}
+
+// startsToken reports whether c may start a token other than plain text.
+func startsToken(c byte) bool {
+	return c == '"' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || strings.IndexByte("{}[],:", c) >= 0
+}
+
+// isKey reports whether what follows a string makes it an object key: a
+// colon after spaces.
+func isKey(s string) bool {
+	s = strings.TrimLeft(s, " \t")
+	return s != "" && s[0] == ':'
 }

@@ -61,3 +61,24 @@ func TestJSONPlainAndCapped(t *testing.T) {
 		t.Errorf("text past MaxBytes should be left uncolored, last line %q", lastLine)
 	}
 }
+
+// TestJSONClasses: keys, strings, numbers, literals and punctuation each
+// get their own style; a string is a key only before a colon.
+func TestJSONClasses(t *testing.T) {
+	st := styles.New(true)
+	if st.NoColor {
+		t.Skip("NO_COLOR is set")
+	}
+	h := New(&st)
+	got := h.JSON(`{"a" : "b", "n": -1.5e3, "t": [true, null], "s": "x\"y:"}`)
+	paint := func(c class, s string) string { return h.pre[c] + s + h.post[c] }
+	for _, want := range []string{
+		paint(classKey, `"a"`), paint(classString, `"b"`), paint(classNumber, "-1.5e3"),
+		paint(classLiteral, "true"), paint(classLiteral, "null"), paint(classPunct, "{"),
+		paint(classString, `"x\"y:"`), paint(classKey, `"s"`),
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+}

@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"evalview/loaders/lmevalgen"
+)
+
+// The user-seen table (issue 23): on the same file in the same run, the
+// first screen of evalview against less's, the search typed in the
+// browser against grep, summary --json against cat, and G and enter at
+// the end of the file, each timed on an emulated terminal's screen
+// (screen.go). Each figure is the fastest of -runs runs; memory is the
+// browser's peak while it indexed and searched. A first screen's CPU
+// column is the CPU time the program's threads had used by then (the
+// least of the runs): on a busy machine the wall time mostly says how
+// long the program waited for a core.
+
+// seenLimit bounds how long a browser session waits for a screen.
+const seenLimit = 3 * time.Minute
+
+// docTexts are texts of a generated samples file that the screens show:
+// the first and last docs' questions (their first words) and the number
+// of docs.
+type docTexts struct {
+	first, last string
+	docs        int
+}
+
+// readDocTexts reads the first and last lines of a generated samples
+// file.
+func readDocTexts(path string) (docTexts, error) {
+	var d docTexts
+	f, err := os.Open(path)
+	if err != nil {
+		return d, err
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, head)
+	first, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	st, err := f.Stat()
+	if err != nil {
+		return d, err
+	}
+	tail := make([]byte, min(st.Size(), 4<<20))
+	if _, err := f.ReadAt(tail, st.Size()-int64(len(tail))); err != nil {
+		return d, err
+	}
+	tail = bytes.TrimRight(tail, "\n")
+	last := tail[bytes.LastIndexByte(tail, '\n')+1:]
+	var q0, q1 struct {
+		DocID int `json:"doc_id"`
+		Doc   struct {
+			Question string `json:"question"`
+		} `json:"doc"`
+	}
+	if err := json.Unmarshal(first, &q0); err != nil {
+		return d, fmt.Errorf("%s: first line: %v", path, err)
+	}
+	if err := json.Unmarshal(last, &q1); err != nil {
+		return d, fmt.Errorf("%s: last line: %v", path, err)
+	}
+	d.first, d.last, d.docs = words(q0.Doc.Question, 20), words(q1.Doc.Question, 20), q1.DocID+1
+	return d, nil
+}
+
+// words returns s's first words, at most n bytes: a prefix that a list
+// row shows untruncated.
+func words(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	if i := strings.LastIndexByte(s, ' '); i > 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// seenSmall measures the first screen on a small file: evalview against
+// less.
+func seenSmall(bin, path, label string) ([]row, error) {
+	d, err := readDocTexts(path)
+	if err != nil {
+		return nil, err
+	}
+	return firstScreenRows(bin, path, label, d)
+}
+
+// firstScreenRows times less's first screen and evalview's on path.
+func firstScreenRows(bin, path, label string, d docTexts) ([]row, error) {
+	less, lessCPU, err := firstScreen(d.first, "q", "less", path)
+	if err != nil {
+		return nil, err
+	}
+	ev, evCPU, err := firstScreen(d.first, "q", bin, path)
+	if err != nil {
+		return nil, err
+	}
+	return []row{
+		{size: label, what: "seen: less, first screen", secs: less.Seconds(), cpu: lessCPU.Seconds()},
+		{size: label, what: "seen: evalview, first screen (rows on screen)", secs: ev.Seconds(), cpu: evCPU.Seconds(),
+			ratio: fmt.Sprintf("%.2fx less", ev.Seconds()/less.Seconds()), target: "≤ 1.5x less", ok: ev <= less*3/2},
+	}, nil
+}
+
+// measureSeen is the user-seen table of one big file: first screens,
+// search, summary --json, G and enter.
+func measureSeen(bin, path, label, word string, memBudget float64) ([]row, error) {
+	d, err := readDocTexts(path)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := firstScreenRows(bin, path, label, d)
+	if err != nil {
+		return nil, err
+	}
+	evFirst := rows[1].secs
+	q := shellQuote(path)
+
+	cat, err := shell("cat " + q + " > /dev/null")
+	if err != nil {
+		return nil, err
+	}
+	sum, err := measure(bin, "summary", "--json", path)
+	if err != nil {
+		return nil, err
+	}
+	rows = append(rows,
+		row{size: label, what: "seen: cat > /dev/null", secs: cat.secs, cpu: cat.cpu},
+		row{size: label, what: "seen: evalview summary --json", secs: sum.secs, cpu: sum.cpu, rss: sum.rssMB,
+			ratio: fmt.Sprintf("%.2fx cat", sum.secs/cat.secs), target: "≤ 2.5x cat", ok: sum.secs <= 2.5*cat.secs})
+
+	m1, err := shell("grep -i -m1 -- " + shellQuote(word) + " " + q + " > /dev/null")
+	if err != nil {
+		return nil, err
+	}
+	gc, err := shell("grep -i -c -- " + shellQuote(word) + " " + q)
+	if err != nil {
+		return nil, err
+	}
+	var s searchSeen
+	for i := range repeats {
+		r, err := searchOnce(bin, path, word, d)
+		if err != nil {
+			return nil, err
+		}
+		s = s.best(r, i == 0)
+	}
+	hitBound := 2*m1.secs + evFirst
+	rows = append(rows,
+		row{size: label, what: fmt.Sprintf("seen: grep -i -m1 %q", word), secs: m1.secs},
+		row{size: label, what: fmt.Sprintf("seen: grep -i -c %q (%s lines)", word, strings.TrimSpace(gc.out)), secs: gc.secs},
+		row{size: label, what: fmt.Sprintf("seen: /%s enter at the first screen, until the first hit shows", word), secs: s.hit.Seconds(),
+			note: "", ratio: fmt.Sprintf("%.0f ms after enter", s.hitAfter.Seconds()*1000),
+			target: "≤ 2x grep -m1 + first screen", ok: s.hit.Seconds() <= hitBound},
+		row{size: label, what: fmt.Sprintf("seen: … until the count is complete (%d records, index and search together)", s.count), secs: s.countLaunch.Seconds(), rss: s.rssMB,
+			target: fmt.Sprintf("≤ %.0f MB", memBudget), ok: s.rssMB <= memBudget},
+		row{size: label, what: fmt.Sprintf("seen: /%s enter once indexed, until the count is complete", word), secs: s.countIndexed.Seconds(),
+			ratio: fmt.Sprintf("%.2fx grep -c", s.countIndexed.Seconds()/gc.secs), target: "≤ 2x grep -c", ok: s.countIndexed.Seconds() <= 2*gc.secs},
+		row{size: label, what: "seen: G, until the last record shows", secs: s.g.Seconds(), target: "≤ 0.04 s", ok: s.g <= 40*time.Millisecond},
+		row{size: label, what: "seen: enter on it, until the screen changes", secs: s.enter.Seconds(), target: "≤ 0.04 s", ok: s.enter <= 40*time.Millisecond},
+	)
+	return rows, nil
+}
+
+// searchSeen is one run's search figures.
+type searchSeen struct {
+	// hit is from the start to the first hit on screen; hitAfter from
+	// the enter; countLaunch from the start to the complete count;
+	// countIndexed from the enter to the complete count, when the file
+	// was indexed before.
+	hit, hitAfter, countLaunch, countIndexed time.Duration
+	g, enter                                 time.Duration
+	count                                    int
+	rssMB                                    float64
+}
+
+// best keeps the fastest of each figure and the highest memory.
+func (s searchSeen) best(r searchSeen, first bool) searchSeen {
+	if first {
+		return r
+	}
+	pick := func(a, b time.Duration) time.Duration { return min(a, b) }
+	s.hit, s.hitAfter, s.countLaunch = pick(s.hit, r.hit), pick(s.hitAfter, r.hitAfter), pick(s.countLaunch, r.countLaunch)
+	s.countIndexed, s.g, s.enter = pick(s.countIndexed, r.countIndexed), pick(s.g, r.g), pick(s.enter, r.enter)
+	s.rssMB = max(s.rssMB, r.rssMB)
+	return s
+}
+
+// searchOnce runs the browser twice: once searching at the first screen
+// (the first hit, then the complete count while the index still grows,
+// and the peak memory), once searching after the index is complete, then
+// pressing G and enter.
+func searchOnce(bin, path, word string, d docTexts) (searchSeen, error) {
+	var s searchSeen
+	hitRE := regexp.MustCompile(regexp.QuoteMeta("/"+word) + ` 1/\d+`)
+	countRE := regexp.MustCompile(regexp.QuoteMeta("/"+word) + ` 1/(\d+) in list`)
+
+	t, err := startTerm(nil, bin, path)
+	if err != nil {
+		return s, err
+	}
+	if _, err := t.waitFor(contains(d.first), seenLimit); err != nil {
+		t.stop("q")
+		return s, err
+	}
+	at, err := typeSearch(t, word)
+	if err != nil {
+		t.stop("q")
+		return s, err
+	}
+	if s.hit, err = t.waitFor(hitRE.MatchString, seenLimit); err != nil {
+		t.stop("q")
+		return s, fmt.Errorf("first hit: %w", err)
+	}
+	s.hitAfter = s.hit - at
+	if s.countLaunch, err = t.waitFor(countRE.MatchString, seenLimit); err != nil {
+		t.stop("q")
+		return s, fmt.Errorf("count: %w", err)
+	}
+	scr, _ := t.screen()
+	if m := countRE.FindStringSubmatch(scr); m != nil {
+		s.count, _ = strconv.Atoi(m[1])
+	}
+	s.rssMB = peakRSS(t.pid())
+	t.stop("q")
+
+	t, err = startTerm(nil, bin, path)
+	if err != nil {
+		return s, err
+	}
+	defer t.stop("q")
+	if _, err := t.waitFor(func(scr string) bool {
+		return strings.Contains(scr, d.first) && !strings.Contains(scr, "indexing")
+	}, seenLimit); err != nil {
+		return s, fmt.Errorf("index: %w", err)
+	}
+	if at, err = typeSearch(t, word); err != nil {
+		return s, err
+	}
+	done, err := t.waitFor(countRE.MatchString, seenLimit)
+	if err != nil {
+		return s, fmt.Errorf("count once indexed: %w", err)
+	}
+	s.countIndexed = done - at
+
+	settle(t)
+	if at, err = t.send("G"); err != nil {
+		return s, err
+	}
+	pos := fmt.Sprintf("%d/%d", d.docs, d.docs)
+	done, err = t.waitFor(func(scr string) bool { return strings.Contains(scr, pos) && strings.Contains(scr, d.last) }, seenLimit)
+	if err != nil {
+		return s, fmt.Errorf("G: %w", err)
+	}
+	s.g = done - at
+	settle(t)
+	before, _ := t.screen()
+	if at, err = t.send("\r"); err != nil {
+		return s, err
+	}
+	done, err = t.waitFor(func(scr string) bool { return scr != before }, seenLimit)
+	if err != nil {
+		return s, fmt.Errorf("enter: %w", err)
+	}
+	s.enter = done - at
+	return s, nil
+}
+
+// typeSearch opens the search, pastes word and presses enter, as a user
+// pasting a query does, and returns when the keys were sent.
+func typeSearch(t *termSession, word string) (time.Duration, error) {
+	at, err := t.send("/")
+	if err != nil {
+		return 0, err
+	}
+	if err := t.paste(word); err != nil {
+		return 0, err
+	}
+	_, err = t.send("\r")
+	return at, err
+}
+
+// settle waits until the screen has not changed for a while (a record
+// loading, a spinner stopping), so that the next key's figure is its own.
+func settle(t *termSession) {
+	_, v := t.screen()
+	for range 20 {
+		time.Sleep(300 * time.Millisecond)
+		_, w := t.screen()
+		if w == v {
+			return
+		}
+		v = w
+	}
+}
+
+// seenConfig is what the -seen flags ask for.
+type seenConfig struct {
+	on    bool
+	small int
+	word  string
+}
+
+// seenOpts are the -seen flags of this run.
+var seenOpts seenConfig
+
+// seenSmallFile generates a samples file of seenOpts.small docs in dir
+// (or reuses it) and measures its first screen.
+func seenSmallFile(dir, bin string) ([]row, error) {
+	if !seenOpts.on || seenOpts.small <= 0 {
+		return nil, nil
+	}
+	label := fmt.Sprintf("%d records", seenOpts.small)
+	path, err := generated(filepath.Join(dir, fmt.Sprintf("docs-%d", seenOpts.small)), lmevalgen.Config{Docs: seenOpts.small, Repeats: 64})
+	if err != nil {
+		return nil, err
+	}
+	return seenSmall(bin, path, label)
+}
