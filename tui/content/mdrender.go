@@ -1,6 +1,7 @@
 package content
 
 import (
+	"evalview/tui/highlight"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,7 @@ type mdRender struct {
 	src []byte
 	st  *styles.Styles
 	sgr map[int][2]string // a mask's opening and closing sequences
+	hl  *highlight.Highlighter
 }
 
 // renderMarkdown renders src (sanitized, protected) to lines at most width
@@ -310,16 +312,39 @@ func (r *mdRender) block(n ast.Node, width int) []string {
 	return r.blocks(n, width)
 }
 
-// code renders a code block's lines in the code style, indented.
+// code renders a code block's lines indented: colored by Chroma's lexer
+// for a fenced block's language when it knows the language, in the code
+// style otherwise.
 func (r *mdRender) code(n ast.Node) []string {
 	var out []string
 	lines := n.Lines()
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
+		var src strings.Builder
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			src.Write(seg.Value(r.src))
+		}
+		if hl, ok := r.highlighter().Code(string(f.Language(r.src)), src.String()); ok {
+			for _, l := range hl {
+				out = append(out, "  "+l)
+			}
+			return out
+		}
+	}
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		l := strings.TrimRight(string(seg.Value(r.src)), "\n")
 		out = append(out, "  "+r.paint(l, mdCode))
 	}
 	return out
+}
+
+// highlighter is the theme's highlighter, built on the first code block.
+func (r *mdRender) highlighter() *highlight.Highlighter {
+	if r.hl == nil {
+		r.hl = highlight.New(r.st)
+	}
+	return r.hl
 }
 
 // list renders a list's items after their bullets or numbers.

@@ -1,6 +1,8 @@
 package content
 
 import (
+	"github.com/charmbracelet/x/ansi"
+
 	"strings"
 	"testing"
 
@@ -37,5 +39,43 @@ func TestMarkdownBlocks(t *testing.T) {
 		if strings.Contains(joined, lack) {
 			t.Errorf("rendered markdown shows %q:\n%s", lack, joined)
 		}
+	}
+}
+
+// TestMarkdownCodeByLanguage: a fenced block whose language Chroma knows
+// is colored by it, with its text as written; one without a language is
+// in the plain code style.
+func TestMarkdownCodeByLanguage(t *testing.T) {
+	st := styles.New(true)
+	if st.NoColor {
+		t.Skip("NO_COLOR is set")
+	}
+	src := "```python\ndef f(x):\n    return 'a'\n```\n\n```\ndef g(): pass\n```"
+	lines, ok := Markdown(src, 60, &st)
+	if !ok {
+		t.Fatal("Markdown failed")
+	}
+	var py, plain string
+	for _, l := range lines {
+		switch s := ansi.Strip(l); {
+		case strings.Contains(s, "def f"):
+			py = l
+		case strings.Contains(s, "def g"):
+			plain = l
+		}
+	}
+	if py == "" || plain == "" {
+		t.Fatalf("code lines missing: %q", lines)
+	}
+	if ansi.Strip(py) != "  def f(x):" {
+		t.Errorf("python line reads %q", ansi.Strip(py))
+	}
+	// The keyword "def" is colored apart from the rest of the line in
+	// the python block, while the unlabelled block is one style.
+	if strings.Count(py, "\x1b[") < 2 {
+		t.Errorf("python block not colored by token: %q", py)
+	}
+	if strings.Count(plain, "\x1b[") > 2 {
+		t.Errorf("unlabelled block colored by token: %q", plain)
 	}
 }

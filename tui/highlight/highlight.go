@@ -1,14 +1,15 @@
-// Package highlight colors JSON text with the browser's own theme
-// (styles.Styles.Code), so highlighted JSON matches the rest of the screen
-// and follows NO_COLOR.
+// Package highlight colors text with the browser's own theme
+// (styles.Styles.Code), so highlighted text matches the rest of the screen
+// and follows NO_COLOR: JSON (JSON) and fenced code blocks by language
+// (Code).
 //
-// The tokenizer is this package's own, not Chroma's JSON lexer: importing
-// Chroma's lexers package registers every lexer it has, parsing their XML
-// definitions, which cost 10 to 30 ms at every start of the program. JSON
-// has five token classes, and text that is not quite JSON (a row cut
-// short) keeps its text, colored as far as it can be. Each style is turned
-// into its SGR prefix once per Highlighter instead of calling lipgloss per
-// token.
+// JSON's tokenizer is this package's own, not Chroma's JSON lexer: JSON
+// has five token classes, a hand tokenizer runs far faster than Chroma's
+// regexp lexers on the big rows JSON views show, and text that is not
+// quite JSON (a row cut short) keeps its text, colored as far as it can
+// be. Code blocks in other languages use Chroma's lexers (code.go). Each
+// style is turned into its SGR prefix once per Highlighter instead of
+// calling lipgloss per token.
 package highlight
 
 import (

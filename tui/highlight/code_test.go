@@ -1,0 +1,81 @@
+package highlight
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"evalview/tui/styles"
+)
+
+// TestCodeColorsByLanguage: a fenced block in a language Chroma knows is
+// colored (the keyword differently from the string), its text and lines
+// unchanged, each line's styles closed at its end.
+func TestCodeColorsByLanguage(t *testing.T) {
+	st := styles.New(true)
+	if st.NoColor {
+		t.Skip("NO_COLOR is set")
+	}
+	h := New(&st)
+	for _, tt := range []struct{ lang, src string }{
+		{"python", "def f(x):\n    \"\"\"doc\n    string\"\"\"\n    return x * 2  # twice\n"},
+		{"go", "func main() {\n\tfmt.Println(\"hi\", 42)\n}"},
+		{"Python3", "print('x')\n\nprint(1)\n"},
+	} {
+		lines, ok := h.Code(tt.lang, tt.src)
+		if !ok {
+			t.Fatalf("%s: not colored", tt.lang)
+		}
+		want := strings.Split(strings.TrimSuffix(tt.src, "\n"), "\n")
+		if len(lines) != len(want) {
+			t.Fatalf("%s: %d lines, want %d: %q", tt.lang, len(lines), len(want), lines)
+		}
+		for i, l := range lines {
+			if ansi.Strip(l) != want[i] {
+				t.Errorf("%s line %d: %q, want %q", tt.lang, i, ansi.Strip(l), want[i])
+			}
+			// Every colored token is closed: the line's last sequence is
+			// a closing one.
+			if last := strings.LastIndex(l, "\x1b["); last >= 0 && !isPost(h, l[last:]) {
+				t.Errorf("%s line %d: style left open: %q", tt.lang, i, l)
+			}
+		}
+	}
+	lines, _ := h.Code("python", "def f(): return 'x'")
+	kw, str := h.pre[classKey]+"def", h.pre[classString]+"'x'"
+	if !strings.Contains(lines[0], kw) || !strings.Contains(lines[0], str) {
+		t.Errorf("keyword and string not in their colors: %q", lines[0])
+	}
+}
+
+func TestCodeFallsBack(t *testing.T) {
+	st := styles.New(true)
+	if st.NoColor {
+		t.Skip("NO_COLOR is set")
+	}
+	h := New(&st)
+	if _, ok := h.Code("no-such-language-xyz", "x = 1"); ok {
+		t.Error("an unknown language is colored")
+	}
+	if _, ok := h.Code("", "x = 1"); ok {
+		t.Error("a block without a language is colored")
+	}
+	if _, ok := h.Code("python", strings.Repeat("x = 1\n", CodeMaxBytes/5)); ok {
+		t.Error("a block over CodeMaxBytes is colored")
+	}
+	plain := styles.Plain()
+	if _, ok := New(&plain).Code("python", "x = 1"); ok {
+		t.Error("plain styles color code")
+	}
+}
+
+// isPost reports whether tail starts with one of h's closing sequences.
+func isPost(h *Highlighter, tail string) bool {
+	for _, p := range h.post {
+		if p != "" && strings.HasPrefix(tail, p) {
+			return true
+		}
+	}
+	return false
+}
