@@ -101,7 +101,7 @@ func runValidFixture() *model.Dataset {
 			rec.Attempts = append(rec.Attempts, at)
 		}
 		rec.Summary.Attempts, rec.AttemptsWanted = len(s.weights), 3
-		rec.Labels = map[string]string{"category": s.category, "status": s.status, "errored": "no"}
+		rec.Labels = map[string]string{"category": s.category, "sample_status": s.status, "errored": "no"}
 		if errored > 0 {
 			rec.Labels["errored"] = "yes"
 		}

@@ -89,7 +89,9 @@ func columnHead(ds *model.Dataset, field string) string {
 	case "label":
 		return "labels"
 	}
-	return strings.TrimPrefix(field, "labels.")
+	// A label a built-in field shadows keeps its labels. prefix: the head
+	// names the column as queries and the column chooser do.
+	return field
 }
 
 // numericColumn reports whether a column is right-aligned.
@@ -179,7 +181,7 @@ func columnPriority(field string) int {
 		return 50
 	case "attempts":
 		return 35
-	case "status", "labels.status":
+	case "status", "sample_status":
 		return 30
 	case "steps", "batch_items", "errors", "warnings", "issues", "line":
 		return 25
@@ -218,8 +220,8 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 	for i, f := range fields {
 		c := colLayout{field: f, head: columnHead(ds, f), right: numericColumn(f), flex: f == "title", prio: columnPriorityIn(ds, f)}
 		if !c.flex {
-			// Headings do not widen a column much: values matter more.
-			need := min(text.Width(c.head), 10)
+			// Headings do not widen a column much: values matter more, but a field name up to 14 cells (sample_status) stays whole.
+			need := min(text.Width(c.head), 14)
 			if strings.HasPrefix(f, "answer.") {
 				need = min(text.Width(c.head), 16) // the filter names tell the columns apart
 			}

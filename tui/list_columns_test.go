@@ -32,7 +32,7 @@ func runPage() (*model.Dataset, []model.Summary) {
 func TestLayoutColumnsPriorities(t *testing.T) {
 	ds, page := runPage()
 	env := query.Env{Dataset: ds, Filter: -1}
-	runCols := []string{"id", "category", "title", "labels.status", "attempts", "score"}
+	runCols := []string{"id", "category", "title", "sample_status", "attempts", "score"}
 	tests := []struct {
 		name   string
 		fields []string
@@ -42,13 +42,13 @@ func TestLayoutColumnsPriorities(t *testing.T) {
 	}{
 		// The 100x30 list: 40 cells less the row prefix.
 		{"narrow drops status then attempts", runCols, 34, false, "id category title score"},
-		{"wide shows all", runCols, 74, false, "id category title labels.status attempts score"},
+		{"wide shows all", runCols, 74, false, "id category title sample_status attempts score"},
 		{"a little more room brings attempts back", runCols, 42, false, "id category title attempts score"},
 		{"tiny keeps id and score", runCols, 12, false, "id title score"},
 		{"tinier drops the title", runCols, 8, false, "id score"},
-		{"picked columns squeeze instead of dropping", runCols, 40, true, "id category title labels.status attempts score"},
+		{"picked columns squeeze instead of dropping", runCols, 40, true, "id category title sample_status attempts score"},
 		{"picked columns still drop when nothing fits", runCols, 20, true, "id category title score"},
-		{"no title", []string{"id", "attempts", "labels.status", "score"}, 16, false, "id attempts score"},
+		{"no title", []string{"id", "attempts", "sample_status", "score"}, 16, false, "id attempts score"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -93,11 +93,11 @@ func TestColumnsSheetPicksDroppedColumn(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{runValidFixture()}, 100, 30)
 	press(m, "c")
 	s := screen(m)
-	if !strings.Contains(s, "labels.status · no room now (space keeps it)") {
+	if !strings.Contains(s, "sample_status · no room now (space keeps it)") {
 		t.Fatalf("chooser does not say status has no room:\n%s", s)
 	}
 	cs := m.topSheet().(*columns.Sheet)
-	for cs.Current() != "labels.status" {
+	for cs.Current() != "sample_status" {
 		press(m, "j")
 	}
 	if m.list.st.columns != nil {
@@ -105,7 +105,7 @@ func TestColumnsSheetPicksDroppedColumn(t *testing.T) {
 	}
 	press(m, "space", "esc")
 	head := strings.Split(screen(m), "\n")[m.layout.List.Y]
-	if !strings.Contains(head, "sta") || !strings.Contains(head, "score") {
+	if !strings.Contains(head, "sam") || !strings.Contains(head, "score") {
 		t.Errorf("picked status column not shown: %q", head)
 	}
 	press(m, "c", "d", "esc")

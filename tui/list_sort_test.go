@@ -87,7 +87,7 @@ func TestSortWithQueryAndBigList(t *testing.T) {
 func TestDefaultColumnsPerKind(t *testing.T) {
 	run := runFixture()
 	for _, r := range run.Records.(*model.MemIndex).Recs {
-		r.Labels = map[string]string{"category": "lit", "status": "completed"}
+		r.Labels = map[string]string{"category": "lit", "sample_status": "completed"}
 		r.AttemptsWanted = 3
 	}
 	tests := []struct {
@@ -96,7 +96,7 @@ func TestDefaultColumnsPerKind(t *testing.T) {
 		head []string
 	}{
 		{lmevalFixture(), "id title score", []string{"id", "question", "exact_match"}},
-		{run, "id category title labels.status attempts score", []string{"category", "status", "attempts", "weighted_score"}},
+		{run, "id category title sample_status attempts score", []string{"category", "sample_status", "attempts", "weighted_score"}},
 		{sampleFixture(), "id title score", []string{"title"}},
 	}
 	for _, tc := range tests {

@@ -15,7 +15,7 @@ import (
 // run), `+` and `-` move it by 0.5;
 // the header, the histogram sheet and an active high-score filter follow
 // it. `H` adds "score>=T" to the list's query (the `:` language, so it
-// combines with category=… errored=yes labels.status=…) or takes it out.
+// combines with category=… errored=yes sample_status=…) or takes it out.
 
 // scoredDataset is the current dataset when its records are scored on a
 // judge's scale with a threshold (model.Scoring: run zips), else nil.

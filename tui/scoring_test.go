@@ -107,7 +107,7 @@ func TestRunQueriesOnLabels(t *testing.T) {
 	}{
 		{"category=mathematics", []int{2, 3}},
 		{"errored=yes", []int{1, 2}},
-		{"labels.status=partial", []int{1}},
+		{"sample_status=partial", []int{1}},
 		{"status=error", []int{2}},
 		{"category=life score<8", []int{1, 6}},
 	}

@@ -24,8 +24,8 @@ func Scoring(threshold float64, cats []string, names map[string]string) *model.S
 // endpoint); the figures line carries the progress and the categories.
 func Present(ds *model.Dataset) {
 	ds.Presentation = model.Presentation{
-		Columns:      []string{"id", "category", "title", "labels.status", "attempts", "score"},
-		QueryHint:    "category=… errored=yes labels.status=…",
+		Columns:      []string{"id", "category", "title", "sample_status", "attempts", "score"},
+		QueryHint:    "category=… errored=yes sample_status=…",
 		AttemptScore: "weighted",
 		Header:       header(ds),
 		Paths:        model.SourcePaths{Attempt: attemptPath},

@@ -67,7 +67,7 @@ func buildRecord(ctx recCtx, id string, s, sc *doc) *model.Record {
 	}
 
 	status := text(root, "status")
-	r.Labels = map[string]string{"status": status, "errored": "no"}
+	r.Labels = map[string]string{"sample_status": status, "errored": "no"}
 	if errored > 0 {
 		r.Labels["errored"] = "yes"
 	}

@@ -27,8 +27,10 @@
 // unless the run carries a scores_map.json with its own pass_threshold; the
 // "pass threshold" fact says which, and Dataset.Scoring holds it.
 // Attempts get pass/fail the same way from their own weighted_score.
-// Labels: "category" (source_category), "status" (the sample's status
-// text) and "errored" ("yes" when any attempt has status "error").
+// Labels: "category" (source_category), "sample_status" (the sample's own
+// status text, named apart from the pass/fail "status" every dataset has,
+// so the list, the column chooser and queries all say sample_status) and
+// "errored" ("yes" when any attempt has status "error").
 //
 // # Issue codes
 //
