@@ -21,11 +21,9 @@ require (
 	golang.org/x/sys v0.49.0
 )
 
-require github.com/alecthomas/chroma/v2 v2.27.0 // indirect
+require github.com/alecthomas/chroma/v2 v2.27.0
 
 require (
-	github.com/alecthomas/assert/v2 v2.11.0 // indirect
-	github.com/alecthomas/repr v0.5.2 // indirect
 	github.com/andybalholm/brotli v1.1.1 // indirect
 	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
 	github.com/charmbracelet/colorprofile v0.4.3 // indirect
