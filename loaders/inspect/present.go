@@ -12,6 +12,7 @@ func Presentation() model.Presentation {
 	return model.Presentation{
 		AttemptScore: "score",
 		QueryHint:    "errored=yes limit=… metadata.KEY=… status=fail",
+		IDsPerTask:   true,
 		// Each epoch's conversation follows its answer (Responses).
 		Tabs: []model.DetailTab{
 			model.DefaultTabs[0], model.DefaultTabs[1], {Content: model.TabSections, Name: messagesTab},
