@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"evalview/model"
+	"evalview/model/compare"
 )
 
 // TestNewFormatsPresented: the formats whose loaders leave the
@@ -46,5 +47,36 @@ func TestNewFormatsPresented(t *testing.T) {
 	}
 	if len(seen) != 3 {
 		t.Errorf("kinds opened: %v", seen)
+	}
+}
+
+// TestIDsPerTask: the formats whose record ids are numbered per task say
+// so (Presentation.IDsPerTask), so that C does not pair two tasks' rows
+// because they share numbers: two lm-eval tasks, lighteval's two tasks
+// and two Inspect logs of one task pair as they should; run zips, which
+// pair by prompt, do not claim it.
+func TestIDsPerTask(t *testing.T) {
+	for _, c := range []struct {
+		paths []string
+		per   bool
+		pairs bool
+	}{
+		{[]string{"../testdata/lmeval/ifeval", "../testdata/lmeval/translation_bleu"}, true, false},
+		{[]string{"../testdata/lighteval/output"}, true, false},
+		{[]string{"../testdata/inspect/capitals_zstd.eval", "../testdata/inspect/capitals.json"}, true, true},
+		{[]string{"../testdata/run/valid", "../testdata/run/valid"}, false, true},
+	} {
+		dss, err := Open(c.paths, Options{})
+		if err != nil || len(dss) != 2 {
+			t.Fatalf("%v: %d datasets, %v", c.paths, len(dss), err)
+		}
+		for _, ds := range dss {
+			if ds.Presentation.IDsPerTask != c.per {
+				t.Errorf("%s %s: IDsPerTask %v, want %v", ds.Kind, ds.Path, ds.Presentation.IDsPerTask, c.per)
+			}
+		}
+		if got := compare.Partner(dss, 0, -1) == 1; got != c.pairs {
+			t.Errorf("%v (tasks %q, %q): pair %v, want %v", c.paths, dss[0].Task, dss[1].Task, got, c.pairs)
+		}
 	}
 }

@@ -39,6 +39,11 @@ type Presentation struct {
 	// CompareByFlips compares two runs (C) by the records whose
 	// right/wrong changed, with a 2x2 table, rather than by score change.
 	CompareByFlips bool
+	// IDsPerTask says the records' ids are numbered per task (lm-eval
+	// doc ids, lighteval rows, Inspect sample ids: gsm8k's doc 1 and
+	// arc_easy's doc 1 are unrelated questions), so two datasets pair
+	// record by record (C) only when they are of the same task.
+	IDsPerTask bool
 	// NoMetrics is what the header's metrics line says when nothing is
 	// reported; "" says "no metrics reported".
 	NoMetrics string

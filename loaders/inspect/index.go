@@ -136,6 +136,16 @@ func (x *index) applyEpoch(r *model.Record, a *model.Attempt, d *sampleDetail, w
 	}
 	if msgs, ok := f["messages"]; ok {
 		a.Messages = convertMessages(msgs, res)
+		if len(a.Messages) > 0 {
+			// The epoch's whole conversation (system prompt, tool calls
+			// and their results, reasoning), as Inspect's viewer shows it
+			// in its Messages tab: the Responses tab shows an epoch's
+			// answer, not its thread.
+			r.Sections = append(r.Sections, model.Section{
+				Title: fmt.Sprintf("messages, epoch %d", a.Index), Type: model.SectionMessages,
+				Tab: messagesTab, Messages: a.Messages,
+			})
+		}
 	}
 	if out, ok := f["output"]; ok {
 		text, facts := outputOf(out, res)

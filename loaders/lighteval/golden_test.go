@@ -9,9 +9,10 @@ import (
 )
 
 func TestGolden(t *testing.T) {
+	root := realFixtures(t)
 	for _, dir := range []string{"output", "flat", "flat_str"} {
 		t.Run(dir, func(t *testing.T) {
-			dss, err := Open(filepath.Join(fixtureDir, dir))
+			dss, err := Open(filepath.Join(root, dir))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -20,7 +21,7 @@ func TestGolden(t *testing.T) {
 				b.WriteString(dump.Dataset(t, ds))
 				b.WriteString("\n")
 			}
-			dump.Check(t, *update, "list_and_detail", strings.ReplaceAll(b.String(), fixtureDir, "testdata/lighteval"))
+			dump.Check(t, *update, "list_and_detail", strings.ReplaceAll(b.String(), root, "testdata/lighteval"))
 		})
 	}
 }

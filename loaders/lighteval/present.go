@@ -15,6 +15,7 @@ func Presentation() model.Presentation {
 		ColumnRanks:    map[string]int{"target": 60},
 		RawText:        true,
 		CompareByFlips: true,
+		IDsPerTask:     true,
 		QueryHint:      "target=… status=fail score<1",
 	}
 }

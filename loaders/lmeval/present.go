@@ -19,6 +19,7 @@ func Presentation() model.Presentation {
 		},
 		RawText:        true,
 		CompareByFlips: true,
+		IDsPerTask:     true,
 		Paths: model.SourcePaths{
 			Message:      func(*model.Record, int) string { return ".arguments[0][0]" },
 			Attempt:      respPath,

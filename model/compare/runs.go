@@ -182,16 +182,10 @@ func digitRun(s string) int {
 }
 
 // SameTaskOnly reports whether ds's records pair only with the records of
-// a dataset of the same task: lm-eval doc ids are numbered per task
-// (gsm8k's doc 1 and arc_easy's doc 1 are unrelated questions), so are a
-// lighteval details file's rows and an Inspect log's sample ids.
-func SameTaskOnly(ds *model.Dataset) bool {
-	switch ds.Kind {
-	case model.KindLMEval, model.KindLighteval, model.KindInspect:
-		return true
-	}
-	return false
-}
+// a dataset of the same task: its loader says its ids are numbered per
+// task (Presentation.IDsPerTask: lm-eval's doc ids, a lighteval details
+// file's rows, an Inspect log's sample ids).
+func SameTaskOnly(ds *model.Dataset) bool { return ds.Presentation.IDsPerTask }
 
 // Comparable reports whether two datasets can be paired record by record
 // (Runs): the same kind and, where record ids are per task, the same task.

@@ -122,7 +122,10 @@ func TestRunsDuplicateKeys(t *testing.T) {
 // other prompts still pair, by prompt.
 func TestPartnerSameTask(t *testing.T) {
 	ds := func(k model.Kind, task string) *model.Dataset {
-		return &model.Dataset{Kind: k, Task: task, Records: model.NewMemIndex(nil)}
+		// As the loaders describe them (lmeval, lighteval and inspect's
+		// Presentation).
+		return &model.Dataset{Kind: k, Task: task, Records: model.NewMemIndex(nil),
+			Presentation: model.Presentation{IDsPerTask: k != model.KindRun}}
 	}
 	for _, k := range []model.Kind{model.KindLMEval, model.KindLighteval, model.KindInspect} {
 		dss := []*model.Dataset{ds(k, "arc_challenge"), ds(k, "gsm8k")}

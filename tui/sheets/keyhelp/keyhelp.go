@@ -6,6 +6,7 @@
 package keyhelp
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -14,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"evalview/tui/keys"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -48,11 +50,9 @@ func Groups(c *ui.Common) []Group {
 	return []Group{
 		{"Move", []key.Binding{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom}},
 		{"Panes", []key.Binding{k.Global.FocusNext, k.Global.FocusPrev, k.List.Open, k.Detail.Back, k.Global.Zoom}},
-		{"Tabs (h, l only in the detail pane)", []key.Binding{k.Detail.PrevTab, k.Detail.NextTab, k.Detail.Tab,
-			always(k.Detail.Fold, "where there is something to fold"), always(k.Detail.LastTurn, "in a prompt with several turns"), k.Detail.Markdown}},
+		tabsGroup(k, always(k.Detail.Fold, "where there is something to fold"), always(k.Detail.LastTurn, "in a prompt with several turns")),
 		{"Records", []key.Binding{k.Global.CycleFilter, k.Global.WrongOnly, l.ColumnLeft, l.ColumnRight}},
-		{"Select (in the list)", []key.Binding{l.Select, l.SelectRange, l.SelectAll, l.RepeatLabel,
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "unselect all"))}},
+		{"Select (in the list)", []key.Binding{l.Select, l.SelectRange, l.SelectAll, l.RepeatLabel, ui.Short(k.Search.Cancel, "unselect all")}},
 		{"Compare", []key.Binding{k.Compare.Filters, k.Compare.Slices, k.Compare.Runs}},
 		{"Runs and attempts", []key.Binding{r.Pair, r.LeftPrev, r.LeftNext, r.RightPrev, r.RightNext,
 			r.Threshold, r.ThresholdUp, r.ThresholdDn, r.HighScore, r.Distribution, r.Info, r.QueryHint}},
@@ -60,12 +60,13 @@ func Groups(c *ui.Common) []Group {
 			t.Pager, t.Editor, t.Export, t.Label, t.Annotate, t.Reload, t.Follow}},
 		{"Search", []key.Binding{k.Search.Start, always(k.Search.Next, "after a search"), always(k.Search.Prev, "after a search"),
 			k.Search.Confirm, k.Search.Cancel}},
-		{"Datasets", []key.Binding{k.Dataset.Prev, k.Dataset.Next, k.Dataset.Picker, k.Dataset.Filter, k.Overview.Open}},
+		{"Datasets", []key.Binding{k.Dataset.Prev, k.Dataset.Next, k.Dataset.Picker, k.Overview.Open}},
 		{"Browser", []key.Binding{k.Global.Help, k.Global.Quit, k.Global.ForceQuit}},
 		opens(t.Facets, "Facets", k.Facets.NextField, k.Facets.PrevField, k.Facets.Choose, k.Facets.Close),
 		opens(t.Columns, "Columns", k.Columns.Toggle, k.Columns.Earlier, k.Columns.Later, k.Columns.Defaults, k.Columns.Close),
 		opens(anyCompare, "Compare sheets", k.Compare.PickA, k.Compare.PickB, k.Compare.PrevCell, k.Compare.NextCell,
 			k.Compare.Field, k.Compare.Choose, k.Compare.Close),
+		opens(k.Dataset.Picker, "Dataset picker", k.Dataset.Choose, k.Dataset.Filter, k.Dataset.Close),
 		opens(r.Distribution, "Score distribution", k.Scores.Choose, k.Scores.Close),
 		opens(r.Info, "Facts", k.Facts.Close),
 		opens(k.Overview.Open, "Overview", k.Overview.Left, k.Overview.Right, k.Overview.Sort, k.Overview.Reverse,
@@ -77,6 +78,38 @@ func Groups(c *ui.Common) []Group {
 			k.Edit.DeleteChar, k.Edit.DeleteWord, k.Edit.Clear}},
 	}
 }
+
+// tabsGroup is the detail's tab keys. The list switches tabs with keys of
+// its own (List.PrevTab, List.NextTab: by default the detail's without
+// the letters the list uses for other things); the title names the keys
+// that work only in the detail, and the list's are listed where they are
+// not among the detail's (overridden).
+func tabsGroup(k *keys.KeyMap, fold, lastTurn key.Binding) Group {
+	var only []string
+	bs := []key.Binding{k.Detail.PrevTab, k.Detail.NextTab}
+	for _, p := range [][2]key.Binding{{k.Detail.PrevTab, k.List.PrevTab}, {k.Detail.NextTab, k.List.NextTab}} {
+		detail, list := helpKeys(p[0]), helpKeys(p[1])
+		for _, d := range detail {
+			if !slices.Contains(list, d) {
+				only = append(only, d)
+			}
+		}
+		for _, l := range list {
+			if !slices.Contains(detail, l) {
+				bs = append(bs, ui.Short(p[1], p[1].Help().Desc+" (in the list)"))
+				break
+			}
+		}
+	}
+	title := "Tabs"
+	if len(only) > 0 {
+		title += " (" + strings.Join(only, ", ") + " only in the detail pane)"
+	}
+	return Group{title, append(bs, k.Detail.Tab, fold, lastTurn, k.Detail.Markdown)}
+}
+
+// helpKeys are the keys a binding's help names ("[/h": "[", "h").
+func helpKeys(b key.Binding) []string { return strings.Split(b.Help().Key, "/") }
 
 // opensIn is a group of a sheet opened from another sheet: shown when
 // the key that opens that one works.
