@@ -169,3 +169,47 @@ func TestNoJSONLRefused(t *testing.T) {
 		t.Errorf("--as jsonl: %v, %v", dss, err)
 	}
 }
+
+// A Prompt Lab project keeps its testsets in agents/NAME/testsets/ and
+// pipelines/NAME/testsets/ (data/pipelines/... in the real repository):
+// the project's folder, or its agents/ folder, opens every testset in
+// them. Both were "no evaluation artifacts found in this folder".
+func TestOpenPromptLabProject(t *testing.T) {
+	lab := "../testdata/testset/prompt_lab"
+	caseFile := filepath.Join(lab, "agents", "usr_profile", "testsets", "case.jsonl")
+	docs := filepath.Join(lab, "pipelines", "document_summary", "testsets", "documents.jsonl")
+	for _, c := range []struct {
+		path string
+		want []string
+	}{
+		{lab, []string{caseFile, docs}},
+		{filepath.Join(lab, "agents"), []string{caseFile}},
+		{filepath.Join(lab, "pipelines"), []string{docs}},
+	} {
+		var got []string
+		err := Each([]string{c.path}, Options{}, func(ds *model.Dataset) error {
+			if ds.Kind != model.KindTestset || ds.Records.Len() == 0 {
+				t.Errorf("%s: %s dataset of %d records", ds.Path, ds.Kind, ds.Records.Len())
+			}
+			got = append(got, ds.Path)
+			return nil
+		})
+		if err != nil || strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("Each(%s) = %q, %v; want %q", c.path, got, err, c.want)
+		}
+	}
+	// Deeper than a testsets/ folder's own subfolders, only files in
+	// one count: a JSON Lines file two folders down elsewhere is not a
+	// testset.
+	dir := t.TempDir()
+	other := filepath.Join(dir, "a", "b", "c")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "x.jsonl"), []byte(`{"member_id": 1, "user_input": "hi"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if k, _, err := Detect(dir, ""); err == nil {
+		t.Errorf("a folder with JSON Lines three folders down, in no testsets/ folder: detected as %s", k)
+	}
+}

@@ -42,6 +42,11 @@ type Format struct {
 	// Depth is how many levels of subfolders are searched: 0 for the
 	// folder's own files only.
 	Depth int
+	// Nested, when set, lets the search go on below Depth, down to
+	// NestDepth levels, for the files Nested accepts by their path (a
+	// Prompt Lab project keeps its testsets in agents/NAME/testsets/,
+	// data/pipelines/NAME/testsets/...): below Depth only those count.
+	Nested func(path string) bool
 	// Sniff scores a file from its name and first bytes; above 0 is the
 	// format's.
 	Sniff func(name string, head []byte) int
@@ -54,6 +59,14 @@ type Format struct {
 	// not read.
 	Title func(path string) string
 }
+
+// NestDepth is how many levels of subfolders a Format with Nested
+// searches, and NestFolders how many folders below its Depth it reads at
+// most, so that a search of a big tree stays quick.
+const (
+	NestDepth   = 4
+	NestFolders = 500
+)
 
 // Limits bound a search of a folder: both 0 search it all.
 type Limits struct {
@@ -84,14 +97,20 @@ func Names(dir string) ([]string, error) {
 }
 
 // Files returns the .jsonl files of dir that sniff as f, in name order,
-// then those of its subfolders down to f.Depth. names are dir's entries
+// then those of its subfolders down to f.Depth (and below, those Nested
+// accepts). names are dir's entries
 // as Names gives them; nil reads them. Hidden entries and __MACOSX (a
 // zip's resource forks) are passed over.
 func (f Format) Files(dir string, names []string, lim Limits) []string {
 	var out []string
-	read := 0
+	read, nested := 0, 0
 	var walk func(d string, names []string, depth int)
 	walk = func(d string, names []string, depth int) {
+		if depth > f.Depth {
+			if nested++; nested > NestFolders {
+				return
+			}
+		}
 		if names == nil {
 			names, _ = Names(d)
 		}
@@ -108,7 +127,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 				subdirs = append(subdirs, p)
 				continue
 			}
-			if !strings.EqualFold(filepath.Ext(n), ".jsonl") {
+			if !strings.EqualFold(filepath.Ext(n), ".jsonl") || depth > f.Depth && !f.Nested(p) {
 				continue
 			}
 			read++
@@ -116,7 +135,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 				out = append(out, p)
 			}
 		}
-		if depth < f.Depth {
+		if depth < f.Depth || f.Nested != nil && depth < NestDepth {
 			for _, s := range subdirs {
 				walk(s, nil, depth+1)
 			}
