@@ -382,7 +382,7 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 // folder holds artifacts of several formats (a folder of runs, samples and
 // lm-eval output side by side), or nil when the format detected for the
 // folder claims it whole (its score is 2). Entries no format recognises
-// are left out.
+// are left out, and so are notes sidecars (evalview's own files).
 func mixedEntries(dir string, score int) []string {
 	if score >= 2 {
 		return nil
@@ -394,7 +394,7 @@ func mixedEntries(dir string, score int) []string {
 	kinds := map[model.Kind]bool{}
 	var paths []string
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") {
+		if strings.HasPrefix(e.Name(), ".") || folder.IsNotes(e.Name()) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())

@@ -213,3 +213,29 @@ func TestOpenPromptLabProject(t *testing.T) {
 		t.Errorf("a folder with JSON Lines three folders down, in no testsets/ folder: detected as %s", k)
 	}
 }
+
+// A notes sidecar (<artifact>.evalview-notes.jsonl, which the browser
+// writes beside the artifact) is evalview's own file: a folder holding
+// one opened it as a plain JSON Lines dataset beside the artifact.
+func TestFolderSkipsNotesSidecar(t *testing.T) {
+	for _, c := range []struct{ name, body string }{
+		{"cases.jsonl", `{"id": "a", "inputs": {"text": "x"}, "expected_outputs": {"y": "z"}}`},
+		{"log.jsonl", `{"q": "2+2", "a": "4"}`},
+	} {
+		dir := t.TempDir()
+		note := `{"artifact": "` + c.name + `", "id": "a", "labels": ["wrong"], "updated": "2026-01-01T00:00:00Z"}`
+		for name, body := range map[string]string{c.name: c.body, c.name + ".evalview-notes.jsonl": note} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dss, err := Open([]string{dir}, Options{})
+		if err != nil || len(dss) != 1 || filepath.Base(dss[0].Path) != c.name {
+			var got []string
+			for _, d := range dss {
+				got = append(got, filepath.Base(d.Path)+" ("+string(d.Kind)+")")
+			}
+			t.Errorf("%s: opened %q, %v; want %s alone", c.name, got, err, c.name)
+		}
+	}
+}

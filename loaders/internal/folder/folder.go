@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/notes"
 	"evalview/model"
 )
 
@@ -31,6 +32,11 @@ func ReadHead(path string) ([]byte, error) {
 	defer f.Close()
 	return jsonl.ReadPrefix(f, HeadSize)
 }
+
+// IsNotes reports whether a file name is an artifact's notes sidecar
+// (<artifact>.evalview-notes.jsonl), evalview's own file, never an
+// artifact of a folder.
+func IsNotes(name string) bool { return strings.HasSuffix(name, notes.Suffix) }
 
 // Format is what a folder needs to know of a one-dataset-per-file format.
 type Format struct {
@@ -99,8 +105,8 @@ func Names(dir string) ([]string, error) {
 // Files returns the .jsonl files of dir that sniff as f, in name order,
 // then those of its subfolders down to f.Depth (and below, those Nested
 // accepts). names are dir's entries
-// as Names gives them; nil reads them. Hidden entries and __MACOSX (a
-// zip's resource forks) are passed over.
+// as Names gives them; nil reads them. Hidden entries, __MACOSX (a
+// zip's resource forks) and notes sidecars are passed over.
 func (f Format) Files(dir string, names []string, lim Limits) []string {
 	var out []string
 	read, nested := 0, 0
@@ -119,7 +125,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 			if (lim.Found > 0 && len(out) >= lim.Found) || (lim.Read > 0 && read >= lim.Read) {
 				return
 			}
-			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" {
+			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || IsNotes(n) {
 				continue
 			}
 			p := filepath.Join(d, n)
