@@ -239,3 +239,57 @@ func TestFolderSkipsNotesSidecar(t *testing.T) {
 		}
 	}
 }
+
+// A folder that lm-eval claims (it holds a samples file) may hold other
+// artifacts beside the run: a run folder, a JSON Lines file, testsets in
+// subfolders. They were dropped without a word; they open beside it. A
+// .json file that is no artifact stays out.
+func TestLMEvalFolderOpensWhatIsBeside(t *testing.T) {
+	dir := t.TempDir()
+	copyTree := func(src, dst string) {
+		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			if d.IsDir() {
+				return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyTree(filepath.Join(fixtures, "two_filters"), dir)
+	copyTree("../testdata/run/valid", filepath.Join(dir, "run1"))
+	copyTree("../testdata/jsonl", filepath.Join(dir, "logs"))
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"seed": 1}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "extra.jsonl"), []byte(`{"q": "2+2", "a": "4"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want []string
+	}{
+		{dir, []string{"lm-eval samples_gsm8k_2025-08-07T11-42-40.066002.jsonl", "jsonl extra.jsonl", "jsonl broken.jsonl", "jsonl quiz_log.jsonl", "run run1"}},
+		{"../testdata/testset/tree", []string{"lm-eval lm_eval_like.jsonl", "testset pipeline_multi_step.jsonl", "testset sentiment_basic.jsonl"}},
+	} {
+		for _, stream := range []bool{false, true} {
+			var got []string
+			err := walk([]string{c.path}, Options{}, stream, func(ds *model.Dataset) error {
+				got = append(got, string(ds.Kind)+" "+filepath.Base(ds.Path))
+				return nil
+			})
+			if err != nil || strings.Join(got, ", ") != strings.Join(c.want, ", ") {
+				t.Errorf("%s (stream %v): %q, %v; want %q", c.path, stream, got, err, c.want)
+			}
+		}
+	}
+}
