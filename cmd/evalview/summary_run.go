@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"evalview/internal/termsafe"
 	"evalview/loaders/runzip"
@@ -76,7 +75,7 @@ func printRun(w io.Writer, r model.DatasetReport) {
 	}
 	fmt.Fprintf(w, "  scores_map.json (pass_threshold %v) beside the same figures computed from the score files as its\n", sm["pass_threshold"])
 	fmt.Fprintln(w, "  writer computes them (exact means rounded half to even; the mean weighted score above rounds half up, as the site does):")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "  group\tfigure\tcomputed\tn\tscores_map.json\t")
 	differs := 0
 	for _, g := range runGroups(r.Metrics) {
