@@ -6,6 +6,7 @@
 package loaders
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -394,6 +395,9 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 	if best == "" {
 		if len(head) == 0 {
 			return "", false, 0, &OpenError{Path: path, Err: errors.New("file is empty")}
+		}
+		if len(bytes.TrimSpace(head)) == 0 && st.Size() <= int64(len(head)) {
+			return "", false, 0, &OpenError{Path: path, Err: errors.New("file is empty: blank lines only, no record")}
 		}
 		return "", false, 0, &OpenError{Path: path, Err: errors.New("format not recognised: not JSON Lines either (use --as " + KindList("|", "|") + " to force one)")}
 	}

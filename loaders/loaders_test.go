@@ -44,6 +44,10 @@ func TestDetectRefusesWhatItCannotRead(t *testing.T) {
 	if err := os.WriteFile(text, []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	blank := filepath.Join(dir, "blank.jsonl")
+	if err := os.WriteFile(blank, []byte("\n  \n\t\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	fifo := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
@@ -55,6 +59,8 @@ func TestDetectRefusesWhatItCannotRead(t *testing.T) {
 	cases := []struct{ path, want string }{
 		{filepath.Join(dir, "missing.jsonl"), "no such file"},
 		{empty, "file is empty"},
+		// Blank lines were "format not recognised: not JSON Lines either".
+		{blank, "file is empty: blank lines only"},
 		{text, "format not recognised"},
 		{fifo, "not a regular file"},
 		{emptyDir, "no evaluation artifacts"},
