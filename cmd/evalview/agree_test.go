@@ -238,3 +238,42 @@ func TestOverviewRunWithoutScores(t *testing.T) {
 		t.Errorf("overview of a run without scores:\n%s%s", out, errOut)
 	}
 }
+
+// A scores_map.json that the score files do not reproduce (its
+// global_mean edited) is a difference for summary, its overview and
+// --fail-on-differs alike, and the count's verb agrees with it.
+func TestStaleScoresMap(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	src := "../../testdata/run/scores_only"
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if rel == "scores_map.json" {
+			b = []byte(strings.Replace(string(b), `"global_mean": 8.43`, `"global_mean": 7.5`, 1))
+			if !strings.Contains(string(b), `"global_mean": 7.5`) {
+				t.Fatal("scores_map.json has no global_mean 8.43 to edit")
+			}
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCmd(t, "summary", "--fail-on-differs", dir)
+	if code != 1 || !strings.Contains(out, "  1 figure differs: scores_map.json does not match") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _, _ = runCmd(t, "summary", "--format", "table", dir)
+	if !strings.Contains(out, "7.5000≠") {
+		t.Errorf("overview:\n%s", out)
+	}
+}

@@ -209,7 +209,7 @@ func printReport(w io.Writer, r model.DatasetReport) {
 	tw.Flush()
 	printMetricNotes(w, r)
 	if differs > 0 {
-		fmt.Fprintf(w, "  %s: the samples do not reproduce the reported value (trimmed samples, or a different run)\n", strings.ToLower(count(differs, "metric")+" differ"))
+		fmt.Fprintf(w, "  %s: the samples do not reproduce the reported value (trimmed samples, or a different run)\n", strings.ToLower(count(differs, "metric")+verbS(differs, " differ")))
 	}
 	printCompareFigures(w, r)
 }
@@ -399,4 +399,13 @@ func (t *trimRight) Write(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(b), nil
+}
+
+// verbS is verb agreeing with a count: "differs" for one, "differ" for
+// more.
+func verbS(n int, verb string) string {
+	if n == 1 {
+		return verb + "s"
+	}
+	return verb
 }

@@ -96,7 +96,7 @@ func printRun(w io.Writer, r model.DatasetReport) {
 	}
 	tw.Flush()
 	if differs > 0 {
-		fmt.Fprintf(w, "  %s: scores_map.json does not match the score files (written before they changed, or by other rules)\n", strings.ToLower(count(differs, "figure")+" differ"))
+		fmt.Fprintf(w, "  %s: scores_map.json does not match the score files (written before they changed, or by other rules)\n", strings.ToLower(count(differs, "figure")+verbS(differs, " differ")))
 	}
 }
 
