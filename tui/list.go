@@ -171,7 +171,7 @@ func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, 
 		if wrongOnly && s.Outcome(env.Filter).Status != model.StatusFail {
 			continue
 		}
-		if q.Empty() || q.Match(env, s) {
+		if q.Empty() || q.MatchAt(env, i, s) {
 			out = append(out, i)
 		}
 	}
