@@ -6,6 +6,7 @@
 package loaders
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -83,11 +84,15 @@ type format struct {
 	// present, when set, fills a dataset's Presentation after the
 	// format's loader built it (formats whose loader leaves it zero).
 	present func(*model.Dataset)
+	// shares marks a format whose folder, claimed whole, may hold other
+	// artifacts beside its own files (a run folder or a JSON Lines file
+	// beside an lm-eval run's samples): those open too (see besides).
+	shares bool
 }
 
 func formats() []format {
 	return []format{
-		{kind: model.KindLMEval, sniffFile: lmeval.SniffFile, sniffDir: lmeval.SniffDir, open: lmeval.Open, openMany: lmeval.OpenMany, each: lmeval.Each},
+		{kind: model.KindLMEval, sniffFile: lmeval.SniffFile, sniffDir: lmeval.SniffDir, open: lmeval.Open, openMany: lmeval.OpenMany, each: lmeval.Each, shares: true},
 		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, open: runzip.Open},
 		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, dirMax: 1, open: sample.Open, each: sample.Each},
 		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, open: testset.Open, each: testset.Each},
@@ -217,6 +222,24 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 			}
 		}
 		f, _ := formatOf(k)
+		if isDir && opt.As == "" && f.shares {
+			if others := besides(p, k); len(others) > 0 {
+				// The folder as its format reads it, then the others.
+				if err := walk([]string{p}, Options{As: k, Background: opt.Background, Deep: opt.Deep}, stream, call); err != nil {
+					if s := stop(err); s != nil {
+						return s
+					}
+					errs = append(errs, err)
+				}
+				if err := walk(others, opt, stream, call); err != nil {
+					if s := stop(err); s != nil {
+						return s
+					}
+					errs = append(errs, err)
+				}
+				continue
+			}
+		}
 		f = f.with(opt)
 		hand := f.presented(call)
 		if f.fallback && opt.As == "" {
@@ -373,6 +396,9 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 		if len(head) == 0 {
 			return "", false, 0, &OpenError{Path: path, Err: errors.New("file is empty")}
 		}
+		if len(bytes.TrimSpace(head)) == 0 && st.Size() <= int64(len(head)) {
+			return "", false, 0, &OpenError{Path: path, Err: errors.New("file is empty: blank lines only, no record")}
+		}
 		return "", false, 0, &OpenError{Path: path, Err: errors.New("format not recognised: not JSON Lines either (use --as " + KindList("|", "|") + " to force one)")}
 	}
 	return best, false, 0, nil
@@ -382,7 +408,7 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 // folder holds artifacts of several formats (a folder of runs, samples and
 // lm-eval output side by side), or nil when the format detected for the
 // folder claims it whole (its score is 2). Entries no format recognises
-// are left out.
+// are left out, and so are notes sidecars (evalview's own files).
 func mixedEntries(dir string, score int) []string {
 	if score >= 2 {
 		return nil
@@ -394,7 +420,7 @@ func mixedEntries(dir string, score int) []string {
 	kinds := map[model.Kind]bool{}
 	var paths []string
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") {
+		if strings.HasPrefix(e.Name(), ".") || folder.IsNotes(e.Name()) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
@@ -409,6 +435,45 @@ func mixedEntries(dir string, score int) []string {
 		return nil
 	}
 	return paths
+}
+
+// besides returns the entries of dir, a folder format k claims, that are
+// artifacts of other formats, to open beside it: a run folder, Sample or
+// testset files, any other JSON Lines (.jsonl; a .json file that is no
+// artifact of a format is left alone). Hidden entries and notes sidecars
+// are passed over.
+func besides(dir string, k model.Kind) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") || folder.IsNotes(e.Name()) {
+			continue
+		}
+		if !e.IsDir() && k == model.KindLMEval && lmevalName(e.Name()) {
+			continue // the folder's own, by name: not read twice
+		}
+		p := filepath.Join(dir, e.Name())
+		ek, isDir, err := Detect(p, "")
+		if err != nil || ek == k {
+			continue
+		}
+		if f, _ := formatOf(ek); f.fallback && !isDir && !strings.EqualFold(filepath.Ext(e.Name()), ".jsonl") {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// lmevalName reports whether a file name is one the harness writes
+// (samples_<task>_<ts>.jsonl, compressed too, and results_<ts>.json).
+func lmevalName(name string) bool {
+	n := strings.ToLower(jsonl.TrimCompressedExt(name))
+	return strings.HasPrefix(n, "samples_") && strings.HasSuffix(n, ".jsonl") ||
+		strings.HasPrefix(n, "results") && strings.HasSuffix(n, ".json")
 }
 
 // cleanPathErr drops the "open PATH:" prefix of *fs.PathError, since

@@ -44,6 +44,10 @@ func TestDetectRefusesWhatItCannotRead(t *testing.T) {
 	if err := os.WriteFile(text, []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	blank := filepath.Join(dir, "blank.jsonl")
+	if err := os.WriteFile(blank, []byte("\n  \n\t\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	fifo := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
@@ -55,6 +59,8 @@ func TestDetectRefusesWhatItCannotRead(t *testing.T) {
 	cases := []struct{ path, want string }{
 		{filepath.Join(dir, "missing.jsonl"), "no such file"},
 		{empty, "file is empty"},
+		// Blank lines were "format not recognised: not JSON Lines either".
+		{blank, "file is empty: blank lines only"},
 		{text, "format not recognised"},
 		{fifo, "not a regular file"},
 		{emptyDir, "no evaluation artifacts"},
@@ -167,5 +173,129 @@ func TestNoJSONLRefused(t *testing.T) {
 	dss, err := Open([]string{"../testdata/jsonl/quiz_log.jsonl"}, Options{As: model.KindJSONL})
 	if err != nil || len(dss) != 1 || len(dss[0].Issues) != 0 {
 		t.Errorf("--as jsonl: %v, %v", dss, err)
+	}
+}
+
+// A Prompt Lab project keeps its testsets in agents/NAME/testsets/ and
+// pipelines/NAME/testsets/ (data/pipelines/... in the real repository):
+// the project's folder, or its agents/ folder, opens every testset in
+// them. Both were "no evaluation artifacts found in this folder".
+func TestOpenPromptLabProject(t *testing.T) {
+	lab := "../testdata/testset/prompt_lab"
+	caseFile := filepath.Join(lab, "agents", "usr_profile", "testsets", "case.jsonl")
+	docs := filepath.Join(lab, "pipelines", "document_summary", "testsets", "documents.jsonl")
+	for _, c := range []struct {
+		path string
+		want []string
+	}{
+		{lab, []string{caseFile, docs}},
+		{filepath.Join(lab, "agents"), []string{caseFile}},
+		{filepath.Join(lab, "pipelines"), []string{docs}},
+	} {
+		var got []string
+		err := Each([]string{c.path}, Options{}, func(ds *model.Dataset) error {
+			if ds.Kind != model.KindTestset || ds.Records.Len() == 0 {
+				t.Errorf("%s: %s dataset of %d records", ds.Path, ds.Kind, ds.Records.Len())
+			}
+			got = append(got, ds.Path)
+			return nil
+		})
+		if err != nil || strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("Each(%s) = %q, %v; want %q", c.path, got, err, c.want)
+		}
+	}
+	// Deeper than a testsets/ folder's own subfolders, only files in
+	// one count: a JSON Lines file two folders down elsewhere is not a
+	// testset.
+	dir := t.TempDir()
+	other := filepath.Join(dir, "a", "b", "c")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "x.jsonl"), []byte(`{"member_id": 1, "user_input": "hi"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if k, _, err := Detect(dir, ""); err == nil {
+		t.Errorf("a folder with JSON Lines three folders down, in no testsets/ folder: detected as %s", k)
+	}
+}
+
+// A notes sidecar (<artifact>.evalview-notes.jsonl, which the browser
+// writes beside the artifact) is evalview's own file: a folder holding
+// one opened it as a plain JSON Lines dataset beside the artifact.
+func TestFolderSkipsNotesSidecar(t *testing.T) {
+	for _, c := range []struct{ name, body string }{
+		{"cases.jsonl", `{"id": "a", "inputs": {"text": "x"}, "expected_outputs": {"y": "z"}}`},
+		{"log.jsonl", `{"q": "2+2", "a": "4"}`},
+	} {
+		dir := t.TempDir()
+		note := `{"artifact": "` + c.name + `", "id": "a", "labels": ["wrong"], "updated": "2026-01-01T00:00:00Z"}`
+		for name, body := range map[string]string{c.name: c.body, c.name + ".evalview-notes.jsonl": note} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dss, err := Open([]string{dir}, Options{})
+		if err != nil || len(dss) != 1 || filepath.Base(dss[0].Path) != c.name {
+			var got []string
+			for _, d := range dss {
+				got = append(got, filepath.Base(d.Path)+" ("+string(d.Kind)+")")
+			}
+			t.Errorf("%s: opened %q, %v; want %s alone", c.name, got, err, c.name)
+		}
+	}
+}
+
+// A folder that lm-eval claims (it holds a samples file) may hold other
+// artifacts beside the run: a run folder, a JSON Lines file, testsets in
+// subfolders. They were dropped without a word; they open beside it. A
+// .json file that is no artifact stays out.
+func TestLMEvalFolderOpensWhatIsBeside(t *testing.T) {
+	dir := t.TempDir()
+	copyTree := func(src, dst string) {
+		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			if d.IsDir() {
+				return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyTree(filepath.Join(fixtures, "two_filters"), dir)
+	copyTree("../testdata/run/valid", filepath.Join(dir, "run1"))
+	copyTree("../testdata/jsonl", filepath.Join(dir, "logs"))
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"seed": 1}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "extra.jsonl"), []byte(`{"q": "2+2", "a": "4"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want []string
+	}{
+		{dir, []string{"lm-eval samples_gsm8k_2025-08-07T11-42-40.066002.jsonl", "jsonl extra.jsonl", "jsonl broken.jsonl", "jsonl quiz_log.jsonl", "run run1"}},
+		{"../testdata/testset/tree", []string{"lm-eval lm_eval_like.jsonl", "testset pipeline_multi_step.jsonl", "testset sentiment_basic.jsonl"}},
+	} {
+		for _, stream := range []bool{false, true} {
+			var got []string
+			err := walk([]string{c.path}, Options{}, stream, func(ds *model.Dataset) error {
+				got = append(got, string(ds.Kind)+" "+filepath.Base(ds.Path))
+				return nil
+			})
+			if err != nil || strings.Join(got, ", ") != strings.Join(c.want, ", ") {
+				t.Errorf("%s (stream %v): %q, %v; want %q", c.path, stream, got, err, c.want)
+			}
+		}
 	}
 }

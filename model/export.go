@@ -82,7 +82,7 @@ func NewExportRow(d *Dataset, r *Record) ExportRow {
 	row := ExportRow{
 		Dataset: d.Title, Kind: d.Kind, Task: d.Task, ID: r.ID, Title: r.Title,
 		Status: r.Status.String(), Target: r.Target, Attempts: len(r.Attempts),
-		Labels: fullLabels(r), Tags: r.Tags, Errors: r.Errors, Warnings: r.Warnings,
+		Labels: fullLabels(d, r), Tags: r.Tags, Errors: r.Errors, Warnings: r.Warnings,
 	}
 	if r.HasScore {
 		v := r.Score
@@ -122,17 +122,27 @@ func NewExportRow(d *Dataset, r *Record) ExportRow {
 // short for lists and facets; Record.Target holds the whole of it.
 const LabelTarget = "target"
 
-// fullLabels returns r's labels with the target label written whole. The
+// fullLabels returns r's labels with the target label written whole, and
+// without the labels that only say a field is held in the record
+// (Presentation.FieldLabels: its whole value is among the fields). The
 // record's map is shared with other readers and left as it is.
-func fullLabels(r *Record) map[string]string {
+func fullLabels(d *Dataset, r *Record) map[string]string {
 	v, ok := r.Labels[LabelTarget]
-	if !ok || r.Target == "" || v == r.Target {
+	cut := ok && r.Target != "" && v != r.Target
+	if !cut && !d.Presentation.FieldLabels {
 		return r.Labels
 	}
 	out := make(map[string]string, len(r.Labels))
 	for k, v := range r.Labels {
-		out[k] = v
+		if v != "" || !d.Presentation.FieldLabels {
+			out[k] = v
+		}
 	}
-	out[LabelTarget] = r.Target
+	if cut {
+		out[LabelTarget] = r.Target
+	}
+	if len(out) == 0 {
+		return nil
+	}
 	return out
 }

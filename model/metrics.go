@@ -117,6 +117,9 @@ func RecomputeMetrics(d *Dataset) []MetricComparison {
 		c, ok := aggregate(k)
 		if !ok {
 			c.Note = missingNote(d, r.Filter, r.Name)
+			if l, found := loaderRecomputed(d, k); found {
+				c = l
+			}
 		}
 		c.Reported, c.HasReport, c.Stderr, c.HasStderr = r.Value, true, r.Stderr, r.HasStderr
 		out = append(out, c)
@@ -131,6 +134,17 @@ func RecomputeMetrics(d *Dataset) []MetricComparison {
 	}
 	sort.SliceStable(extra, func(i, j int) bool { return extra[i].Filter < extra[j].Filter })
 	return append(out, extra...)
+}
+
+// loaderRecomputed is the loader's own recomputation of reported metric
+// k (Dataset.Recomputed), if it made one.
+func loaderRecomputed(d *Dataset, k [2]string) (MetricComparison, bool) {
+	for _, c := range d.Recomputed {
+		if c.Filter == k[0] && c.Name == k[1] && c.HasSamples {
+			return c, true
+		}
+	}
+	return MetricComparison{}, false
 }
 
 // MainFirst orders the comparisons of metric main before the others,

@@ -86,6 +86,11 @@ type Dataset struct {
 	// a metric without a rule is a mean, or the harness's default for its
 	// name (DefaultAggregation).
 	MetricRules []MetricRule
+	// Recomputed are reported metrics (Metrics) that the loader
+	// recomputed itself, the writer's way, where the records' rows give
+	// nothing to aggregate (a run's scores_map.json global_mean, from its
+	// score files); RecomputeMetrics puts them beside the reported ones.
+	Recomputed []MetricComparison
 	// Groups are the writer's group aggregates recomputed from their
 	// subtasks' reported values (lm-eval groups such as mmlu), for the
 	// groups this dataset's task belongs to.

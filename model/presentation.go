@@ -47,6 +47,11 @@ type Presentation struct {
 	// NoMetrics is what the header's metrics line says when nothing is
 	// reported; "" says "no metrics reported".
 	NoMetrics string
+	// FieldLabels tells that a label whose value is "" on a record holds
+	// no value of its own: the record's field of that name (Record.Fields)
+	// is too long or not one line to be a label (plain JSON Lines), and
+	// a query on it reads the record (model/query).
+	FieldLabels bool
 	// QueryHint names the query fields worth knowing for this format in
 	// the help (`category=… errored=yes`); "" shows none.
 	QueryHint string

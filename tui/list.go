@@ -159,8 +159,9 @@ func (l *listPane) refresh() {
 
 // visibleRows returns the records in [from, to) of ds that the list shows:
 // those pinned (a nil pin keeps all), matching q (nil: all) and, with
-// wrongOnly, failed under env.Filter. It reads summaries only and is safe
-// off the event loop.
+// wrongOnly, failed under env.Filter. It reads summaries (and records for
+// a query on a field held in them alone, Presentation.FieldLabels) and is
+// safe off the event loop.
 func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, wrongOnly bool, from, to int) []int {
 	out := make([]int, 0, to-from)
 	for i := from; i < to; i++ {
@@ -171,7 +172,7 @@ func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, 
 		if wrongOnly && s.Outcome(env.Filter).Status != model.StatusFail {
 			continue
 		}
-		if q.Empty() || q.Match(env, s) {
+		if q.Empty() || q.MatchAt(env, i, s) {
 			out = append(out, i)
 		}
 	}

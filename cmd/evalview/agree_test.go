@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -121,10 +120,9 @@ func TestReadmeExamples(t *testing.T) {
 	t.Chdir("../..")
 	for _, ex := range examples {
 		t.Run(strings.Join(ex.args, " "), func(t *testing.T) {
+			// Byte for byte: tables padded their last column, lines the
+			// README shows without their trailing spaces.
 			got, _, _ := runCmd(t, ex.args...)
-			// Tables pad their last column; the README's lines do not end
-			// in spaces.
-			got = regexp.MustCompile(`(?m)[ \t]+$`).ReplaceAllString(got, "")
 			if got != ex.want {
 				t.Errorf("README shows:\n%s\nthe command prints:\n%s", ex.want, got)
 			}
@@ -171,5 +169,111 @@ func TestExportStatusesAgreeWithSummary(t *testing.T) {
 	}
 	if _, errOut, code := runCmd(t, "export", "--threshold", "-1", p); code != 2 || !strings.Contains(errOut, "want a score from 0 to 10") {
 		t.Errorf("--threshold -1: exit %d, %q", code, errOut)
+	}
+}
+
+// The overview's figure of a run (the browser's T, summary --format)
+// says what summary's scores_map figures say: scores_map.json's
+// global_mean, beside the same mean computed its writer's way, not ≠
+// where summary --json finds no difference.
+func TestOverviewRunAgreesWithSummary(t *testing.T) {
+	out, errOut, code := runCmd(t, "summary", "--format", "json", "../../testdata/run/scores_only")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var sum struct {
+		Datasets []struct {
+			Metrics map[string]map[string]struct {
+				Samples, Reported float64
+				Differs           bool
+			}
+		}
+		Overview struct {
+			Rows []struct {
+				Metric string
+				Cells  []struct {
+					Value, Recomputed float64
+					Differs           bool
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	gm := sum.Datasets[0].Metrics["run"]["global_mean"]
+	if len(sum.Overview.Rows) != 1 || len(sum.Overview.Rows[0].Cells) != 1 {
+		t.Fatalf("overview %+v", sum.Overview)
+	}
+	row := sum.Overview.Rows[0]
+	c := row.Cells[0]
+	if row.Metric != "weighted_score" || c.Value != gm.Reported || c.Recomputed != gm.Samples || c.Differs != gm.Differs {
+		t.Errorf("overview %s %+v; summary's global_mean %+v", row.Metric, c, gm)
+	}
+	out, _, _ = runCmd(t, "summary", "--format", "table", "../../testdata/run/scores_only")
+	if strings.Contains(out, "≠") {
+		t.Errorf("summary --format table marks a difference summary does not see:\n%s", out)
+	}
+}
+
+// A run that has no score yet (a manifest and a generation summary, as
+// a run still pending) has no figure in the overview: it showed its
+// generation summary's total_categories as the run's metric.
+func TestOverviewRunWithoutScores(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "2026-04-07_101500_pending")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"manifest.json", "generation_summary.json"} {
+		b, err := os.ReadFile(filepath.Join("../../testdata/run/valid", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, _ := runCmd(t, "summary", "--format", "table", dir)
+	if !strings.Contains(out, "–") || strings.Contains(out, "total_") || strings.Contains(out, "_attempts") {
+		t.Errorf("overview of a run without scores:\n%s%s", out, errOut)
+	}
+}
+
+// A scores_map.json that the score files do not reproduce (its
+// global_mean edited) is a difference for summary, its overview and
+// --fail-on-differs alike, and the count's verb agrees with it.
+func TestStaleScoresMap(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	src := "../../testdata/run/scores_only"
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if rel == "scores_map.json" {
+			b = []byte(strings.Replace(string(b), `"global_mean": 8.43`, `"global_mean": 7.5`, 1))
+			if !strings.Contains(string(b), `"global_mean": 7.5`) {
+				t.Fatal("scores_map.json has no global_mean 8.43 to edit")
+			}
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCmd(t, "summary", "--fail-on-differs", dir)
+	if code != 1 || !strings.Contains(out, "  1 figure differs: scores_map.json does not match") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _, _ = runCmd(t, "summary", "--format", "table", dir)
+	if !strings.Contains(out, "7.5000≠") {
+		t.Errorf("overview:\n%s", out)
 	}
 }

@@ -78,3 +78,15 @@ func TestPlainRecordsCommands(t *testing.T) {
 		t.Errorf("check --as jsonl:\n%s", out)
 	}
 }
+
+// export --where reaches every field of plain records, a multi-line text
+// too, and writes no empty label for a field held in the record alone.
+func TestExportWherePlainLongField(t *testing.T) {
+	out, errOut, code := runCmd(t, "export", "--where", "model_output~six", "../../testdata/jsonl/quiz_log.jsonl")
+	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"id":"q2"`) {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if strings.Contains(out, `"model_output":""`) || strings.Contains(out, `"meta":""`) {
+		t.Errorf("an empty label for a field held in the record: %s", out)
+	}
+}

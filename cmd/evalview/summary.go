@@ -178,7 +178,7 @@ func printReport(w io.Writer, r model.DatasetReport) {
 	if len(r.Metrics) == 0 {
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "  filter\tmetric\tsamples\tn\treported\t")
 	filters := make([]string, 0, len(r.Metrics))
 	for f := range r.Metrics {
@@ -209,7 +209,7 @@ func printReport(w io.Writer, r model.DatasetReport) {
 	tw.Flush()
 	printMetricNotes(w, r)
 	if differs > 0 {
-		fmt.Fprintf(w, "  %s: the samples do not reproduce the reported value (trimmed samples, or a different run)\n", strings.ToLower(count(differs, "metric")+" differ"))
+		fmt.Fprintf(w, "  %s: the samples do not reproduce the reported value (trimmed samples, or a different run)\n", strings.ToLower(count(differs, "metric")+verbS(differs, " differ")))
 	}
 	printCompareFigures(w, r)
 }
@@ -276,7 +276,7 @@ func hasRepeats(ds *model.Dataset) bool {
 func printCompareFigures(w io.Writer, r model.DatasetReport) {
 	if agr, ok := r.Extra["agreement"].(map[string]compare.Table); ok {
 		fmt.Fprintln(w, "  filter agreement (docs right under both, only A, only B, neither):")
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := newTable(w)
 		fmt.Fprintln(tw, "  A\tB\tboth\tonly A\tonly B\tneither\t")
 		for _, k := range sortedKeys(agr) {
 			a, b, _ := strings.Cut(k, "|")
@@ -334,7 +334,7 @@ func printGroups(w io.Writer, r model.DatasetReport) {
 		return
 	}
 	fmt.Fprintln(w, "  groups (recomputed from their subtasks' reported values, as the harness aggregates):")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "  group\tfilter\tmetric\trecomputed\tsubtasks\treported\t")
 	var notes []string
 	for _, g := range sortedKeys(r.Groups) {
@@ -363,4 +363,49 @@ func printGroups(w io.Writer, r model.DatasetReport) {
 	for _, n := range notes {
 		fmt.Fprintln(w, n)
 	}
+}
+
+// newTable aligns summary's tables: columns two spaces apart, and no line
+// ending in the spaces that pad its last cell (the README shows the
+// output as it is).
+func newTable(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(&trimRight{w: w}, 0, 0, 2, ' ', 0)
+}
+
+// trimRight writes what it is given without the spaces before each
+// newline: it holds a run of spaces back until it knows what follows.
+type trimRight struct {
+	w      io.Writer
+	spaces int
+}
+
+func (t *trimRight) Write(b []byte) (int, error) {
+	out := make([]byte, 0, len(b))
+	for _, c := range b {
+		switch c {
+		case ' ':
+			t.spaces++
+			continue
+		case '\n':
+			t.spaces = 0
+		default:
+			for ; t.spaces > 0; t.spaces-- {
+				out = append(out, ' ')
+			}
+		}
+		out = append(out, c)
+	}
+	if _, err := t.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// verbS is verb agreeing with a count: "differs" for one, "differ" for
+// more.
+func verbS(n int, verb string) string {
+	if n == 1 {
+		return verb + "s"
+	}
+	return verb
 }

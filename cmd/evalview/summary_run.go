@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"evalview/internal/termsafe"
 	"evalview/loaders/runzip"
@@ -76,7 +75,7 @@ func printRun(w io.Writer, r model.DatasetReport) {
 	}
 	fmt.Fprintf(w, "  scores_map.json (pass_threshold %v) beside the same figures computed from the score files as its\n", sm["pass_threshold"])
 	fmt.Fprintln(w, "  writer computes them (exact means rounded half to even; the mean weighted score above rounds half up, as the site does):")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "  group\tfigure\tcomputed\tn\tscores_map.json\t")
 	differs := 0
 	for _, g := range runGroups(r.Metrics) {
@@ -97,7 +96,7 @@ func printRun(w io.Writer, r model.DatasetReport) {
 	}
 	tw.Flush()
 	if differs > 0 {
-		fmt.Fprintf(w, "  %s: scores_map.json does not match the score files (written before they changed, or by other rules)\n", strings.ToLower(count(differs, "figure")+" differ"))
+		fmt.Fprintf(w, "  %s: scores_map.json does not match the score files (written before they changed, or by other rules)\n", strings.ToLower(count(differs, "figure")+verbS(differs, " differ")))
 	}
 }
 

@@ -283,3 +283,19 @@ func TestSharedDocLabels(t *testing.T) {
 		}
 	}
 }
+
+// The list's title is cut at maxTitle runes; the record's, which export
+// writes, is whole (issue 15.6: export wrote text cut for the screen).
+func TestRecordTitleWhole(t *testing.T) {
+	q := strings.Repeat("word ", 100) + "end?"
+	ds := open1(t, writeDocs(t, []map[string]any{{"question": q + "\nsecond line"}, {"question": "short?"}}, []any{"1", "2"}))
+	if s := ds.Records.Summary(0).Title; !strings.HasSuffix(s, "…") || len([]rune(s)) != maxTitle+1 {
+		t.Errorf("list title %q", s)
+	}
+	if r := record(t, ds, 0); r.Title != q {
+		t.Errorf("record title %q, want the whole first line", r.Title)
+	}
+	if r := record(t, ds, 1); r.Title != "short?" {
+		t.Errorf("record title %q", r.Title)
+	}
+}

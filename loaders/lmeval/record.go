@@ -233,6 +233,13 @@ func (x *index) ownsLongRow(loc rowLoc) bool {
 // otherwise be held twice.
 func fillFromRow(rec *model.Record, h *rowHead, inPlace bool) {
 	rec.Target = scalarText(h.Target)
+	if strings.HasSuffix(rec.Title, "…") {
+		// The list's title is cut; the record's is whole (export).
+		fields, err := docEntries(h.Doc)
+		if t := titleCut(fields, err, h.Doc, h.Arguments, 0); t != "" {
+			rec.Title = t
+		}
+	}
 	if fields, err := objectEntries(h.Doc); err == nil {
 		for _, f := range fields {
 			v := scalarText(f.Val)

@@ -3,8 +3,10 @@
 // is refused. Nothing is known of the records' meaning, so nothing is
 // guessed: every top-level field is listed as it is written (the detail's
 // fields, the record search), short scalar fields are also labels (queries
-// and facets: `:lang=en`), the line is the record's raw JSON, and no
-// record has a status or a score.
+// and facets: `:lang=en`), the others labels without a value that queries
+// read from the record (Presentation.FieldLabels: `:model_output~six`),
+// the line is the record's raw JSON, and no record has a status or a
+// score.
 //
 // The ID is the record's "id" when it is a string or a number, else
 // "line N". The title is the first line of the first text field with a

@@ -1,8 +1,10 @@
 package plain
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,9 +41,11 @@ func TestRecords(t *testing.T) {
 	if r.ID != "q2" || r.Title != "How many legs does a spider have?" || r.Status != model.StatusUnscored || r.HasScore || r.Line != 2 {
 		t.Errorf("record = %+v", r.Summary)
 	}
-	want := map[string]string{"lang": "en", "answer": "8", "correct": "false", "tokens": "14", "question": "How many legs does a spider have?"}
+	// A multi-line text and an object are labels without a value: a
+	// query reads them from the record (Presentation.FieldLabels).
+	want := map[string]string{"lang": "en", "answer": "8", "correct": "false", "tokens": "14", "question": "How many legs does a spider have?", "model_output": "", "meta": ""}
 	if len(r.Labels) != len(want) {
-		t.Errorf("labels = %v, want %v (no id, no multi-line text, no object)", r.Labels, want)
+		t.Errorf("labels = %v, want %v (no id)", r.Labels, want)
 	}
 	for k, v := range want {
 		if r.Labels[k] != v {
@@ -138,5 +142,60 @@ func TestOpenDoesNotModify(t *testing.T) {
 	after, _ := os.ReadFile(p)
 	if string(before) != string(after) {
 		t.Error("file changed")
+	}
+}
+
+// A field held in the record alone on some record is no facet and no
+// default column: they would show those records as having no value.
+func TestFacetsAndColumnsLeaveLongFields(t *testing.T) {
+	ds := openOne(t, filepath.Join(fixtures, "quiz_log.jsonl"))
+	Present(ds)
+	for _, f := range query.FacetFields(ds) {
+		if f == "model_output" || f == "meta" {
+			t.Errorf("facet %s, which q2 holds in the record alone", f)
+		}
+	}
+	if got := strings.Join(ds.Presentation.Columns, " "); strings.Contains(got, "model_output") {
+		t.Errorf("columns %s", got)
+	}
+}
+
+// Every field is queryable (issue 15.10): a long or multi-line text and
+// an object, which are no labels, are read from the record. A query on
+// them missed the records that have them (model_output~six found no row
+// though q2's holds "six"), and export --where with it.
+func TestQueryEveryField(t *testing.T) {
+	ds := openOne(t, filepath.Join(fixtures, "quiz_log.jsonl"))
+	Present(ds)
+	env := query.Env{Dataset: ds}
+	vi := query.Values(ds)
+	for _, c := range []struct {
+		q    string
+		want []int
+	}{
+		{"model_output~six", []int{1}},
+		{"model_output~canberra", []int{0}},
+		{"meta~bio-quiz", []int{1}},
+		{`model_output=""`, []int{}},
+		{"-model_output~six", []int{0, 2}},
+		{"lang=fr", []int{2}},
+	} {
+		q, err := query.Parse(c.q)
+		if err == nil {
+			err = vi.Check(q)
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.q, err)
+			continue
+		}
+		if got := query.Filter(env, q); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: rows %v, want %v", c.q, got, c.want)
+		}
+		for i := 0; i < ds.Records.Len(); i++ {
+			want := slices.Contains(c.want, i)
+			if got := q.MatchAt(env, i, ds.Records.Summary(i)); got != want {
+				t.Errorf("%s: MatchAt(%d) = %v", c.q, i, got)
+			}
+		}
 	}
 }

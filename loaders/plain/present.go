@@ -23,13 +23,15 @@ const maxLabelColumns = 3
 // file's field order. c picks others.
 func Present(ds *model.Dataset) {
 	ds.Presentation = model.Presentation{
-		Columns:   append([]string{"id", "title"}, labelColumns(ds)...),
-		NoMetrics: "plain records: no scores or metrics to report",
+		Columns:     append([]string{"id", "title"}, labelColumns(ds)...),
+		NoMetrics:   "plain records: no scores or metrics to report",
+		FieldLabels: true,
 	}
 }
 
 // labelColumns are the query fields of the label keys at least half of
-// the first records have, in the order the file first gives its fields,
+// the first records have, short on every one of them (a column shows no
+// long text), in the order the file first gives its fields,
 // the id and the fields titles are taken from left out.
 func labelColumns(ds *model.Dataset) []string {
 	n := min(ds.Records.Len(), presentScan)
@@ -37,9 +39,14 @@ func labelColumns(ds *model.Dataset) []string {
 		return nil
 	}
 	count := map[string]int{}
+	long := map[string]bool{}
 	var order []string
 	for i := 0; i < n; i++ {
-		for k := range ds.Records.Summary(i).Labels {
+		for k, v := range ds.Records.Summary(i).Labels {
+			if v == "" {
+				long[k] = true // a long text or an object, in the record only
+				continue
+			}
 			if count[k] == 0 {
 				order = append(order, k)
 			}
@@ -58,7 +65,7 @@ func labelColumns(ds *model.Dataset) []string {
 		if len(out) == maxLabelColumns {
 			break
 		}
-		if 2*count[k] < n || isTitleKey(k) {
+		if 2*count[k] < n || isTitleKey(k) || long[k] {
 			continue
 		}
 		out = append(out, query.LabelField(k))

@@ -67,7 +67,11 @@ func build(path string, line int, data []byte) (*model.Record, *model.Issue) {
 			f.Value, f.IsJSON = jsonl.Compact(m.Value), true
 		}
 		r.Fields = append(r.Fields, f)
-		if lv, ok := labelValue(m.Value); ok && m.Key != "id" && m.Key != "" {
+		if m.Key != "id" && m.Key != "" {
+			// A field that is no label (a long or multi-line text, an
+			// object) is one with no value: queries read it from the
+			// record (Presentation.FieldLabels).
+			lv, _ := labelValue(m.Value)
 			if r.Labels == nil {
 				r.Labels = map[string]string{}
 			}

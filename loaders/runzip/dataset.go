@@ -34,6 +34,7 @@ func (l *loader) dataset() *model.Dataset {
 		Scoring:    Scoring(l.threshold, cats, names),
 	}
 	idx.scoresMap = l.mapCheck()
+	ds.Recomputed = mapRecomputed(idx.scoresMap)
 	ds.Origin = l.origin()
 	Present(ds)
 	return ds

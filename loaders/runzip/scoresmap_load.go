@@ -54,3 +54,20 @@ func (l *loader) mapCheck() *ScoresMapCheck {
 		Figures:   CompareScoresMap(ComputeMapFigures(l.scored, l.threshold), l.mapReported),
 	}
 }
+
+// mapRecomputed is the run's main metric, scores_map.json's global_mean,
+// recomputed from the score files as its writer computes it, for the
+// figures that put it beside the reported one (the overview), as
+// summary's scores_map figures do; nil without a computed global_mean.
+func mapRecomputed(c *ScoresMapCheck) []model.MetricComparison {
+	if c == nil {
+		return nil
+	}
+	for _, f := range c.Figures {
+		if f.Filter == MapGroupRun && f.Name == "global_mean" && f.HasSamples {
+			return []model.MetricComparison{{Name: "weighted_score", Samples: f.Samples, HasSamples: true, N: f.N,
+				Aggregation: "mean of the samples' mean_score, as scores_map.json's writer computes it (exact, rounded half to even)"}}
+		}
+	}
+	return nil
+}

@@ -242,11 +242,14 @@ func headObjects(head []byte) (objs []map[string]bool, comment, ok bool) {
 
 // format is the testset loader as a folder sees it: the .jsonl files of
 // the folder and of its subfolders (as in the spec's testsets/unit,
-// testsets/integration layout) that sniff as testsets.
+// testsets/integration layout) that sniff as testsets, and deeper, those
+// in a testsets/ folder (a Prompt Lab project: agents/NAME/testsets/,
+// data/pipelines/NAME/testsets/).
 var format = folder.Format{
 	Kind:      model.KindTestset,
 	What:      "testset .jsonl files",
 	Depth:     1,
+	Nested:    inTestsetsFolder,
 	Sniff:     SniffFile,
 	SniffPath: SniffPath,
 	OpenFile:  openFile,

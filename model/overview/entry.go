@@ -162,30 +162,36 @@ func figuresOf(ds *model.Dataset, comps []model.MetricComparison, pending bool) 
 	return out
 }
 
-// scoredFigure puts a scored dataset's mean score first: the one its
+// scoredFigure is a scored dataset's figure: its mean score, the one its
 // writer reports under the main metric (a scores_map's global mean)
-// beside the mean of the scored samples as runstats computes it (the
-// site's way), or that mean alone.
+// beside the one the loader recomputed the writer's way
+// (Dataset.Recomputed, as `summary` compares them), else the mean of the
+// scored samples as runstats computes it (the site's way). Its other
+// metrics are a run's progress counters (total_categories...), no
+// figure of the task: a run without a score has no figure.
 func scoredFigure(ds *model.Dataset, figs []Figure) []Figure {
 	st := runstats.Compute(ds, 0)
-	if !st.HasMean {
-		return figs
-	}
-	for i, f := range figs {
-		if f.Name == ds.MainMetric && f.Reported {
-			figs[i].Recomputed, figs[i].HasRecomputed, figs[i].N = st.Mean, true, st.Scored
-			figs[i].Differs = model.MetricComparison{Samples: st.Mean, HasSamples: true, Reported: f.Value, HasReport: true}.Differs()
-			return figs
+	for _, f := range figs {
+		if f.Name != ds.MainMetric || !f.Reported {
+			continue
 		}
+		if !f.HasRecomputed && st.HasMean {
+			// Nothing recomputed the writer's way: the site's mean is
+			// shown beside it, not compared (the two round apart).
+			f.Recomputed, f.HasRecomputed, f.N = st.Mean, true, st.Scored
+			f.Note = "the site's mean of the " + strconv.Itoa(st.Scored) + " scored samples is " + model.FormatFloat(st.Mean, 2) + ", rounded its own way"
+		}
+		return []Figure{f}
+	}
+	if !st.HasMean {
+		return nil
 	}
 	name := ds.MainMetric
 	if name == "" {
 		name = "score"
 	}
-	mean := Figure{Name: name, Value: st.Mean, HasValue: true, N: st.Scored,
-		Note: "mean of the " + strconv.Itoa(st.Scored) + " scored samples' averages, as the site computes it"}
-	// The run's other metrics are its progress counters: the mean leads.
-	return append([]Figure{mean}, figs...)
+	return []Figure{{Name: name, Value: st.Mean, HasValue: true, N: st.Scored,
+		Note: "mean of the " + strconv.Itoa(st.Scored) + " scored samples' averages, as the site computes it"}}
 }
 
 // recordFigure is the figure of a dataset that reports none: the mean

@@ -75,7 +75,7 @@ func Facet(env Env, rows []int, field string) []FacetRow {
 	}
 	for _, i := range rows {
 		s := env.Summary(i)
-		r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{}}
+		r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{idx: -1}}
 		o := s.Outcome(env.Filter)
 		if f.typ != tMulti {
 			v, ok := r.text(f)

@@ -142,11 +142,42 @@ type rec struct {
 	note *noteState
 }
 
-// noteState is a record's note, fetched at most once.
+// noteState is a record's note, fetched at most once, and the record's
+// fields where a query reads them (see fieldValue).
 type noteState struct {
 	loaded bool
 	labels []string
 	text   string
+	// idx is the record's index in its dataset, -1 when unknown.
+	idx          int
+	fieldsLoaded bool
+	fields       []model.Field
+}
+
+// fieldValue is the value of the record's field key where its label only
+// says that the record has it (Presentation.FieldLabels: a plain JSON
+// Lines text too long or not one line to be a label): the record is read
+// once, when a query needs it.
+func (r *rec) fieldValue(key string) string {
+	if r.ds == nil || !r.ds.Presentation.FieldLabels || r.note.idx < 0 {
+		return ""
+	}
+	if _, has := r.s.Labels[key]; !has {
+		return ""
+	}
+	n := r.note
+	if !n.fieldsLoaded {
+		n.fieldsLoaded = true
+		if full, err := r.ds.Records.Record(n.idx); err == nil && full != nil {
+			n.fields = full.Fields
+		}
+	}
+	for _, f := range n.fields {
+		if f.Name == key {
+			return f.Value
+		}
+	}
+	return ""
 }
 
 func (r *rec) loadNote() *noteState {
@@ -166,7 +197,9 @@ func (r *rec) text(f fieldRef) (string, bool) {
 	var v string
 	switch f.kind {
 	case fLabel:
-		v = r.s.Labels[f.key]
+		if v = r.s.Labels[f.key]; v == "" {
+			v = r.fieldValue(f.key)
+		}
 	case fID:
 		v = r.s.ID
 	case fTitle:
@@ -269,7 +302,7 @@ func parseNum(s string) (float64, bool) {
 // env.Filter selects the lm-eval filter status, score and answer refer to.
 func FieldValue(env Env, s model.Summary, field string) string {
 	f := resolveField(field)
-	r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{}}
+	r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{idx: -1}}
 	if f.typ == tMulti {
 		var parts []string
 		r.each(f, func(v string, _ int) bool { parts = append(parts, v); return false })

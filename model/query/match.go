@@ -57,11 +57,18 @@ func (q *Query) Selected(env Env) int {
 // Match reports whether summary s satisfies every term of q (its status
 // read at env.Threshold). A nil or empty query matches everything.
 func (q *Query) Match(env Env, s model.Summary) bool {
+	return q.MatchAt(env, -1, s)
+}
+
+// MatchAt is Match for record i of env.Dataset, whose summary is s: a
+// field held only in the record (Presentation.FieldLabels) is read from
+// it. i < 0 reads summaries only.
+func (q *Query) MatchAt(env Env, i int, s model.Summary) bool {
 	if q.Empty() {
 		return true
 	}
 	s = env.At(s)
-	return q.match(&rec{s: &s, ds: env.Dataset, fi: q.Selected(env), notes: env.Notes, note: &noteState{}})
+	return q.match(&rec{s: &s, ds: env.Dataset, fi: q.Selected(env), notes: env.Notes, note: &noteState{idx: i}})
 }
 
 func (q *Query) match(r *rec) bool {
@@ -75,7 +82,8 @@ func (q *Query) match(r *rec) bool {
 }
 
 // Filter returns the indices of env.Dataset's records that match q, in
-// index order. It reads summaries only; on a growing index it covers the
+// index order. It reads summaries, and records only for fields held in
+// them alone (Presentation.FieldLabels); on a growing index it covers the
 // records known when called.
 func Filter(env Env, q *Query) []int {
 	if env.Dataset == nil || env.Dataset.Records == nil {
@@ -93,7 +101,7 @@ func Filter(env Env, q *Query) []int {
 	fi := q.Selected(env)
 	for i := 0; i < n; i++ {
 		s := env.At(idx.Summary(i))
-		if q.match(&rec{s: &s, ds: env.Dataset, fi: fi, notes: env.Notes, note: &noteState{}}) {
+		if q.match(&rec{s: &s, ds: env.Dataset, fi: fi, notes: env.Notes, note: &noteState{idx: i}}) {
 			out = append(out, i)
 		}
 	}

@@ -47,7 +47,7 @@ func Sort(env Env, rows []int, key SortKey) {
 	items := make([]sortItem, len(rows))
 	for k, i := range rows {
 		s := env.Summary(i)
-		r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{}}
+		r := rec{s: &s, ds: env.Dataset, fi: env.Filter, notes: env.Notes, note: &noteState{idx: -1}}
 		items[k] = sortValue(&r, f)
 		items[k].row = i
 	}

@@ -162,6 +162,9 @@ func (idx *ValueIndex) FacetFields() []string {
 		}
 	}
 	for _, k := range idx.keyOrder {
+		if idx.inRecords(k) {
+			continue // a facet would count the records holding it as none
+		}
 		out = append(out, LabelField(k))
 	}
 	if len(idx.tags) > 0 {
@@ -171,6 +174,20 @@ func (idx *ValueIndex) FacetFields() []string {
 		out = append(out, "label")
 	}
 	return out
+}
+
+// inRecords reports whether label key k is, on some record, held in the
+// record alone (Presentation.FieldLabels: a long text, an object), which
+// only a query reads.
+func (idx *ValueIndex) inRecords(k string) bool {
+	if !idx.ds.Presentation.FieldLabels {
+		return false
+	}
+	n := 0
+	for _, c := range idx.labels[k] {
+		n += c
+	}
+	return n < idx.labelKeys[k]
 }
 
 // Columns returns the list columns this dataset can show and sort by, in

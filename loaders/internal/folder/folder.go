@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/notes"
 	"evalview/model"
 )
 
@@ -32,6 +33,11 @@ func ReadHead(path string) ([]byte, error) {
 	return jsonl.ReadPrefix(f, HeadSize)
 }
 
+// IsNotes reports whether a file name is an artifact's notes sidecar
+// (<artifact>.evalview-notes.jsonl), evalview's own file, never an
+// artifact of a folder.
+func IsNotes(name string) bool { return strings.HasSuffix(name, notes.Suffix) }
+
 // Format is what a folder needs to know of a one-dataset-per-file format.
 type Format struct {
 	// Kind is the datasets' kind.
@@ -42,6 +48,11 @@ type Format struct {
 	// Depth is how many levels of subfolders are searched: 0 for the
 	// folder's own files only.
 	Depth int
+	// Nested, when set, lets the search go on below Depth, down to
+	// NestDepth levels, for the files Nested accepts by their path (a
+	// Prompt Lab project keeps its testsets in agents/NAME/testsets/,
+	// data/pipelines/NAME/testsets/...): below Depth only those count.
+	Nested func(path string) bool
 	// Sniff scores a file from its name and first bytes; above 0 is the
 	// format's.
 	Sniff func(name string, head []byte) int
@@ -54,6 +65,14 @@ type Format struct {
 	// not read.
 	Title func(path string) string
 }
+
+// NestDepth is how many levels of subfolders a Format with Nested
+// searches, and NestFolders how many folders below its Depth it reads at
+// most, so that a search of a big tree stays quick.
+const (
+	NestDepth   = 4
+	NestFolders = 500
+)
 
 // Limits bound a search of a folder: both 0 search it all.
 type Limits struct {
@@ -84,14 +103,20 @@ func Names(dir string) ([]string, error) {
 }
 
 // Files returns the .jsonl files of dir that sniff as f, in name order,
-// then those of its subfolders down to f.Depth. names are dir's entries
-// as Names gives them; nil reads them. Hidden entries and __MACOSX (a
-// zip's resource forks) are passed over.
+// then those of its subfolders down to f.Depth (and below, those Nested
+// accepts). names are dir's entries
+// as Names gives them; nil reads them. Hidden entries, __MACOSX (a
+// zip's resource forks) and notes sidecars are passed over.
 func (f Format) Files(dir string, names []string, lim Limits) []string {
 	var out []string
-	read := 0
+	read, nested := 0, 0
 	var walk func(d string, names []string, depth int)
 	walk = func(d string, names []string, depth int) {
+		if depth > f.Depth {
+			if nested++; nested > NestFolders {
+				return
+			}
+		}
 		if names == nil {
 			names, _ = Names(d)
 		}
@@ -100,7 +125,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 			if (lim.Found > 0 && len(out) >= lim.Found) || (lim.Read > 0 && read >= lim.Read) {
 				return
 			}
-			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" {
+			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || IsNotes(n) {
 				continue
 			}
 			p := filepath.Join(d, n)
@@ -108,7 +133,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 				subdirs = append(subdirs, p)
 				continue
 			}
-			if !strings.EqualFold(filepath.Ext(n), ".jsonl") {
+			if !strings.EqualFold(filepath.Ext(n), ".jsonl") || depth > f.Depth && !f.Nested(p) {
 				continue
 			}
 			read++
@@ -116,7 +141,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 				out = append(out, p)
 			}
 		}
-		if depth < f.Depth {
+		if depth < f.Depth || f.Nested != nil && depth < NestDepth {
 			for _, s := range subdirs {
 				walk(s, nil, depth+1)
 			}
