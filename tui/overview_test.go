@@ -251,3 +251,49 @@ func TestGoldenPickerFiltered(t *testing.T) {
 		t.Errorf("q in the picker does not quit")
 	}
 }
+
+// TestOverviewFinalWhenIndexedBeforeInit: indexes that complete between
+// New (which builds the overview from what they hold so far) and Init
+// leave no index growing, so no poll ever ticks; the overview must still
+// take in their final figures (≠ marks, values of models without a
+// results file) instead of saying "indexing" for ever.
+func TestOverviewFinalWhenIndexedBeforeInit(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	dss := overviewFixtures(2)
+	var idxs []*growingIndex
+	for _, ds := range dss {
+		idx := &growingIndex{recs: ds.Records.(*model.MemIndex).Recs}
+		idx.grow(len(idx.recs), false)
+		ds.Records = idx
+		idxs = append(idxs, idx)
+	}
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	if m.overview == nil || m.overview.Complete() {
+		t.Fatal("the overview should start with pending figures")
+	}
+	for _, idx := range idxs {
+		idx.grow(len(idx.recs), true)
+	}
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	s := screen(m)
+	if !m.overview.Complete() || strings.Contains(s, "indexing") || !strings.Contains(s, "0.7000≠") {
+		t.Errorf("the overview did not take in the complete indexes:\n%s", s)
+	}
+}
+
+// TestListWhenIndexedBeforeInit: the list shows the records of an index
+// that grew and completed between New and Init, when no poll ticks.
+func TestListWhenIndexedBeforeInit(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	base := lmevalFixture()
+	idx := &growingIndex{recs: base.Records.(*model.MemIndex).Recs}
+	base.Records = idx
+	m := New([]*model.Dataset{base}, Options{Theme: "dark"})
+	idx.grow(6, true)
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := screen(m); len(m.list.st.visible) != 6 || !strings.Contains(s, "1/6") {
+		t.Errorf("%d rows shown of 6:\n%s", len(m.list.st.visible), s)
+	}
+}
