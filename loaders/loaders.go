@@ -18,6 +18,7 @@ import (
 	"evalview/loaders/jsonl"
 	"evalview/loaders/lighteval"
 	"evalview/loaders/lmeval"
+	"evalview/loaders/notes"
 	"evalview/loaders/plain"
 	"evalview/loaders/runzip"
 	"evalview/loaders/sample"
@@ -394,7 +395,7 @@ func mixedEntries(dir string, score int) []string {
 	kinds := map[model.Kind]bool{}
 	var paths []string
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") {
+		if strings.HasPrefix(e.Name(), ".") || notes.IsFile(e.Name()) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/notes"
 	"evalview/model"
 )
 
@@ -100,7 +101,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 			if (lim.Found > 0 && len(out) >= lim.Found) || (lim.Read > 0 && read >= lim.Read) {
 				return
 			}
-			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" {
+			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || notes.IsFile(n) {
 				continue
 			}
 			p := filepath.Join(d, n)
