@@ -297,3 +297,41 @@ func TestListWhenIndexedBeforeInit(t *testing.T) {
 		t.Errorf("%d rows shown of 6:\n%s", len(m.list.st.visible), s)
 	}
 }
+
+// TestGoldenOverviewNarrowTwoColumns: at 80 columns, with long task and
+// model names (a real folder of two runs), the baseline and the compared
+// column show side by side: the metric column gives way first. Before,
+// the baseline was left off screen and the delta had nothing beside it.
+func TestGoldenOverviewNarrowTwoColumns(t *testing.T) {
+	var dss []*model.Dataset
+	for _, m := range []ovModel{
+		{"/workspace/gemma3_12b_u2", "2025-10-14T14-44-39.372006", map[string]string{"pro_plus_chemistry": "+--", "pro_plus_psychology": "++-"}, nil},
+		{"/workspace/gemma-3-12b-it-base", "2025-10-14T15-11-56.507865", map[string]string{"pro_plus_chemistry": "++-", "pro_plus_psychology": "++-"}, nil},
+	} {
+		for _, task := range []string{"pro_plus_chemistry", "pro_plus_psychology"} {
+			ds := ovDataset(m, task) // scored as mmlu_pro_plus is: exact_match under custom-extract
+			ds.Task, ds.Title, ds.Origin.Task = "mmlu_"+task, "mmlu_"+task, "mmlu_"+task
+			ds.Facts[0].Value = ds.Task
+			ds.Filters, ds.MainMetric = []string{"custom-extract"}, "exact_match"
+			for i := range ds.Metrics {
+				ds.Metrics[i].Filter, ds.Metrics[i].Name = "custom-extract", "exact_match"
+			}
+			for _, rec := range ds.Records.(*model.MemIndex).Recs {
+				rec.Outcomes[0].Metrics[0].Name = "exact_match"
+			}
+			dss = append(dss, ds)
+		}
+	}
+	m := newOverviewModel(t, dss, 80, 24)
+	s := screen(m)
+	checkFits(t, s, 80, 24)
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "  task") && (!strings.Contains(line, " gemma3_12b_u2 ") || !strings.Contains(line, "[gemma-3…t-base]")) {
+			t.Errorf("the baseline and the compared column are not side by side:\n%s", s)
+		}
+	}
+	if !strings.Contains(s, "mmlu_pro_plus_psychology") {
+		t.Errorf("task names cut:\n%s", s)
+	}
+	golden.RequireEqual(t, s)
+}
