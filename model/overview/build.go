@@ -54,7 +54,10 @@ type Cell struct {
 	// shows another of its own (Figure names it).
 	Other   bool
 	Pending bool
-	Note    string
+	// Unscored counts the records of a dataset that has no figure at all
+	// (a testset's cases: nothing in it is scored), 0 otherwise.
+	Unscored int
+	Note     string
 }
 
 // Row is one task, or one group of tasks, of the overview.
@@ -252,6 +255,9 @@ func (t *Table) fill(i int) {
 		cell := &r.Cells[c]
 		if len(figs[c]) == 0 {
 			cell.Note = t.noFigure(r, c)
+			if cell.Entry >= 0 && !cell.Pending && !r.Group {
+				cell.Unscored = t.Entries[cell.Entry].Records
+			}
 			continue
 		}
 		f, other := pick(figs[c], r.Metric)

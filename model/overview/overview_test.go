@@ -165,6 +165,17 @@ func TestOtherMetricAndEmpty(t *testing.T) {
 	if r.Cells[2].HasFigure || r.Cells[2].Note != "3 records, none scored" {
 		t.Errorf("unscored: %+v", r.Cells[2])
 	}
+	// A dataset with records and no score (a testset's cases) says so in
+	// its cell, apart from a model that did not run the task.
+	if got := r.Cells[2].ValueText(false); got != "3 unscored" {
+		t.Errorf("unscored cell shows %q", got)
+	}
+	if got := r.Cells[3].ValueText(false); got != "–" {
+		t.Errorf("a task not run shows %q", got)
+	}
+	if _, ok := tab.Delta(0, 2, 0); ok || tab.Worst(2) >= 0 {
+		t.Error("an unscored cell has a delta or a worst task")
+	}
 	if r.Cells[3].Entry != -1 || r.Cells[3].Note != "not run by this model" {
 		t.Errorf("not run: %+v", r.Cells[3])
 	}
