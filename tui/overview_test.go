@@ -335,3 +335,22 @@ func TestGoldenOverviewNarrowTwoColumns(t *testing.T) {
 	}
 	golden.RequireEqual(t, s)
 }
+
+// TestPickerOverTheOverview: D opens the dataset picker over the
+// overview too (it did nothing there); esc in the picker comes back to
+// the overview, enter opens the dataset picked.
+func TestPickerOverTheOverview(t *testing.T) {
+	m := newOverviewModel(t, overviewFixtures(2), 100, 30)
+	press(m, "D")
+	if s := screen(m); !strings.Contains(s, "Datasets") || len(m.sheets) != 2 {
+		t.Fatalf("D in the overview:\n%s", s)
+	}
+	press(m, "esc")
+	if m.topSheet() != ui.Sheet(m.overview) {
+		t.Fatalf("esc in the picker: top sheet %T", m.topSheet())
+	}
+	press(m, "D", "j", "enter")
+	if m.topSheet() != nil || m.cur != 1 {
+		t.Errorf("enter in the picker: sheet %T, dataset %d", m.topSheet(), m.cur)
+	}
+}
