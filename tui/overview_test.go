@@ -354,3 +354,23 @@ func TestPickerOverTheOverview(t *testing.T) {
 		t.Errorf("enter in the picker: sheet %T, dataset %d", m.topSheet(), m.cur)
 	}
 }
+
+// TestOverviewManyModelsOneMetric: ten models of tasks that all have one
+// metric, at 80 columns: the metric column gives its room to the models
+// (the line under the rows names the metric), so four show, not two.
+func TestOverviewManyModelsOneMetric(t *testing.T) {
+	var dss []*model.Dataset
+	for i := range 10 {
+		m := ovModel{fmt.Sprintf("org/model-%02d", i), fmt.Sprintf("2025-07-01T%02d-00-00.000001", 8+i),
+			map[string]string{"suite0_task0": "+-+-", "suite0_task1": "++--"}, nil}
+		for _, task := range []string{"suite0_task0", "suite0_task1"} {
+			dss = append(dss, ovDataset(m, task))
+		}
+	}
+	m := newOverviewModel(t, dss, 80, 24)
+	s := screen(m)
+	checkFits(t, s, 80, 24)
+	if !strings.Contains(s, "(1–4 shown)") || strings.Contains(s, " metric ") || !strings.Contains(s, "acc,none") {
+		t.Errorf("want four models shown and the metric named under the rows:\n%s", s)
+	}
+}

@@ -53,14 +53,18 @@ func (s *Sheet) taskText(r int) string {
 // A wide sheet shows whole metric names and column labels; a narrow one
 // shortens the metric column, then drops it (the line under the rows
 // names the cell's metric), then shortens the tasks, so that two model
-// columns (the baseline and the one compared) show side by side.
+// columns (the baseline and the one compared) show side by side. When
+// every row has the same metric and not every model fits, the metric
+// column gives its room to the models.
 func (s *Sheet) layout() layout {
 	t := s.table
 	l := layout{delta: len(t.Columns) > 1, colW: make([]int, len(t.Columns))}
 	metricNat := 0
+	metrics := map[string]bool{}
 	for _, r := range s.rows {
 		l.taskW = max(l.taskW, text.Width(s.taskText(r)))
 		metricNat = max(metricNat, text.Width(text.OneLine(t.Rows[r].Metric)))
+		metrics[t.Rows[r].Metric] = true
 		for c, cell := range t.Rows[r].Cells {
 			l.colW[c] = max(l.colW[c], text.Width(cell.ValueText(s.stderr)))
 		}
@@ -89,6 +93,9 @@ func (s *Sheet) layout() layout {
 		l.colW = wide
 	} else if l.metricW = min(metricNat, 22); fixed()+all <= s.w {
 		l.colW = wide
+	}
+	if len(metrics) == 1 && fixed()+span(l.colW, 0, len(l.colW)-1) > s.w {
+		l.metricW = 0 // one metric for every row: room for more models
 	}
 	need := 0 // the widest two neighbouring model columns
 	for c := range l.colW {
