@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
@@ -372,5 +373,43 @@ func TestOverviewManyModelsOneMetric(t *testing.T) {
 	checkFits(t, s, 80, 24)
 	if !strings.Contains(s, "(1–4 shown)") || strings.Contains(s, " metric ") || !strings.Contains(s, "acc,none") {
 		t.Errorf("want four models shown and the metric named under the rows:\n%s", s)
+	}
+}
+
+// waitableIndex is a growing index that can be waited for, as lm-eval's
+// background scans can.
+type waitableIndex struct {
+	*growingIndex
+	done chan struct{}
+}
+
+func (w waitableIndex) Wait() error { <-w.done; return nil }
+
+// TestOverviewFinalWhenIndexesComplete: the overview takes in the final
+// figures as soon as the indexes complete, not at the next poll (250 ms
+// later): the driver runs no timer, so only the wait brings them.
+func TestOverviewFinalWhenIndexesComplete(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	dss := overviewFixtures(2)
+	var idxs []waitableIndex
+	for _, ds := range dss {
+		g := &growingIndex{recs: ds.Records.(*model.MemIndex).Recs}
+		g.grow(len(g.recs), false)
+		w := waitableIndex{g, make(chan struct{})}
+		ds.Records = w
+		idxs = append(idxs, w)
+	}
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		for _, w := range idxs {
+			w.grow(len(w.recs), true)
+			close(w.done)
+		}
+	}()
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := screen(m); !m.overview.Complete() || strings.Contains(s, "indexing") || !strings.Contains(s, "0.7000≠") {
+		t.Errorf("the overview did not take in the completed indexes:\n%s", s)
 	}
 }

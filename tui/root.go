@@ -190,6 +190,6 @@ func (m *Model) Init() tea.Cmd {
 	// (list, header, sheets), which then polls on while one grows: an
 	// index that completed since New leaves nothing growing, so no tick
 	// would ever bring its last records and final figures.
-	cmds = append(cmds, m.handleIndexTick(), m.startFollow())
+	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
 	return tea.Batch(cmds...)
 }
