@@ -19,6 +19,7 @@ import (
 	"evalview/loaders/jsonl"
 	"evalview/loaders/lighteval"
 	"evalview/loaders/lmeval"
+	"evalview/loaders/notes"
 	"evalview/loaders/plain"
 	"evalview/loaders/runzip"
 	"evalview/loaders/sample"
@@ -420,7 +421,7 @@ func mixedEntries(dir string, score int) []string {
 	kinds := map[model.Kind]bool{}
 	var paths []string
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") || folder.IsNotes(e.Name()) {
+		if strings.HasPrefix(e.Name(), ".") || notes.IsFile(e.Name()) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
@@ -449,7 +450,7 @@ func besides(dir string, k model.Kind) []string {
 	}
 	var out []string
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") || folder.IsNotes(e.Name()) {
+		if strings.HasPrefix(e.Name(), ".") || notes.IsFile(e.Name()) {
 			continue
 		}
 		if !e.IsDir() && k == model.KindLMEval && lmevalName(e.Name()) {

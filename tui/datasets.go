@@ -65,6 +65,38 @@ func (m *Model) pollCmd() tea.Cmd {
 // handleIndexTick takes in the records a background index found.
 func (m *Model) handleIndexTick() tea.Cmd {
 	m.polling = false
+	return m.takeInIndexes()
+}
+
+// indexesDoneMsg says that the indexes waitIndexes waited for are
+// complete.
+type indexesDoneMsg struct{}
+
+// waitIndexes waits, in the background, for the growing indexes that
+// can be waited for, so that what they learnt last (the overview's final
+// figures, the list's last rows) is taken in when they complete, not at
+// the next poll, up to indexPoll later.
+func (m *Model) waitIndexes() tea.Cmd {
+	var ws []interface{ Wait() error }
+	for _, ds := range m.datasets {
+		if w, ok := ds.Records.(interface{ Wait() error }); ok && !ds.Records.Done() {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	return func() tea.Msg {
+		for _, w := range ws {
+			_ = w.Wait() // a read error is the dataset's issue
+		}
+		return indexesDoneMsg{}
+	}
+}
+
+// takeInIndexes takes in what the indexes learnt (a poll's tick, or
+// their completion), and polls on while one grows.
+func (m *Model) takeInIndexes() tea.Cmd {
 	m.syncIndexes()
 	before := len(m.list.st.visible)
 	m.list.refresh()

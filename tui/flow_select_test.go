@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -49,5 +50,63 @@ func TestFlowLabelAndExportTheWrongAnswers(t *testing.T) {
 	}
 	if len(exported) != 2 {
 		t.Errorf("exported %v, want the 2 wrong answers", exported)
+	}
+}
+
+// TestFlowSixtyWrongAnswersFromTheOverview is issue 18's "done when" on
+// a folder of several models, as a program at 80 columns: from the
+// overview, x opens a task's wrong answers (64 of 80, more than a
+// screen), * selects them all, l labels them, w exports them: six keys
+// and the label's text, from "which answers are wrong" to 64 labelled
+// and exported failure cases.
+func TestFlowSixtyWrongAnswersFromTheOverview(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	right := strings.Repeat("+----", 16) // one in five right: 64 wrong
+	var dss []*model.Dataset
+	for _, m := range []ovModel{
+		{"org/base-7b", "2025-06-01T10-00-00.000001", map[string]string{"arith": strings.Repeat("+", 80)}, nil},
+		{"org/tuned-7b", "2025-06-02T10-00-00.000001", map[string]string{"arith": right}, nil},
+	} {
+		dss = append(dss, ovDataset(m, "arith"))
+	}
+	wrong := strings.Count(right, "-")
+	store := newMemNotes()
+	var exported []int
+	m := New(dss, Options{Theme: "dark", Overview: true,
+		Notes: func(*model.Dataset) NoteStore { return store },
+		Export: func(path string, ds *model.Dataset, rows []int, filter int, _ *float64) (int, error) {
+			exported = append([]int(nil), rows...)
+			return len(rows), nil
+		}})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor := waiter(t, tm)
+	waitFor("[tuned-7b]")
+	tm.Send(keyMsg("x"))
+	waitFor(strconv.Itoa(wrong) + " of 80")
+	tm.Send(keyMsg("*"))
+	waitFor(strconv.Itoa(wrong) + " selected")
+	tm.Send(keyMsg("l"))
+	waitFor("add labels to " + strconv.Itoa(wrong) + " selected records")
+	tm.Type("off by one")
+	tm.Send(keyMsg("enter"))
+	waitFor("labelled " + strconv.Itoa(wrong) + " records")
+	tm.Send(keyMsg("w"))
+	waitFor("export " + strconv.Itoa(wrong) + " selected records to")
+	tm.Send(keyMsg("enter"))
+	waitFor("exported " + strconv.Itoa(wrong) + " records")
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	labelled := 0
+	for i, c := range right {
+		l, _ := store.Get(strconv.Itoa(i))
+		if got := strings.Join(l, "|"); (c == '-') != (got == "off by one") {
+			t.Errorf("record %d (%c) labelled %q", i, c, got)
+		}
+		if len(l) > 0 {
+			labelled++
+		}
+	}
+	if len(exported) != wrong || labelled != wrong || wrong < 60 {
+		t.Errorf("%d exported, %d labelled, want the %d wrong answers", len(exported), labelled, wrong)
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -283,9 +284,14 @@ const minTitle = 12
 // status and issue counts) fits beside it in w cells: a run's title is
 // long (its model, settings and date), and at 80 columns it pushed the
 // ✓/✗ counts and the error count off the line. The title keeps at least
-// minTitle cells; past that the line is cut at its end.
+// minTitle cells; past that the line is cut at its end. With room for
+// both of its ends the title is cut in its middle: its end names the run
+// (a run's date, an lm-eval task after its model's folder).
 func fitTitle(title, rest string, w int) string {
 	room := max(minTitle, w-text.Width(rest))
+	if room >= 30 {
+		return text.TruncateMiddle(title, room)
+	}
 	return text.Truncate(title, room)
 }
 
@@ -310,11 +316,16 @@ func (h *headerPane) factLines(n int) []string {
 	maxVal := max(12, h.w/3)
 	sep := st.Header.Kind.Render(" · ")
 	const moreRoom = 9 // " +NN more"
+	caps := originCaps(facts, h.w, maxVal, moreRoom)
 	var lines []string
 	cur, curW := "", 0
 	shown := 0
 	for i, f := range facts {
-		item := st.Header.FactKey.Render(text.OneLine(f.Key)+": ") + st.Header.FactValue.Render(text.Truncate(text.OneLine(f.Value), maxVal))
+		val := text.Truncate(text.OneLine(f.Value), maxVal)
+		if c, ok := caps[i]; ok {
+			val = text.TruncateMiddle(text.OneLine(f.Value), c)
+		}
+		item := st.Header.FactKey.Render(text.OneLine(f.Key)+": ") + st.Header.FactValue.Render(val)
 		iw := text.Width(item)
 		room := h.w
 		if len(lines) == n-1 && i < len(facts)-1 {
@@ -352,6 +363,46 @@ func (h *headerPane) factLines(n int) []string {
 		lines[i] = text.Truncate(lines[i], h.w)
 	}
 	return lines
+}
+
+// originCaps are the widths the leading origin facts' values (task,
+// model, run, in HeaderFacts' order) are cut to, in the middle, so that
+// they share the first line of width w: the longest value is shortened
+// first, none below 12 cells; the run is left whole. Nothing when they
+// fit as they are.
+func originCaps(facts []model.Fact, w, maxVal, moreRoom int) map[int]int {
+	lead := 0
+	for lead < len(facts) && lead < 3 && slices.Contains([]string{"task", "model", "run"}, facts[lead].Key) {
+		lead++
+	}
+	if lead < 2 || facts[lead-1].Key != "run" {
+		return nil
+	}
+	widths := make([]int, lead)
+	need := 3 * (lead - 1)
+	if lead < len(facts) {
+		need += moreRoom
+	}
+	for i := range lead {
+		widths[i] = min(text.Width(text.OneLine(facts[i].Value)), maxVal)
+		need += text.Width(facts[i].Key) + 2 + widths[i]
+	}
+	caps := map[int]int{}
+	for need > w {
+		longest := -1
+		for i := range lead - 1 { // the run stays whole
+			if widths[i] > 12 && (longest < 0 || widths[i] > widths[longest]) {
+				longest = i
+			}
+		}
+		if longest < 0 {
+			break
+		}
+		widths[longest]--
+		caps[longest] = widths[longest]
+		need--
+	}
+	return caps
 }
 
 // metricsLine shows, per filter, the main metric as reported with its

@@ -183,3 +183,22 @@ func TestHeaderCountsDeepFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderNamesModelAndRunAt80: with a long task and model name (a real
+// vllm run's "/workspace/..." model), the header's first facts line still
+// names the model and the run at 80 columns, the long values cut in the
+// middle; before, the run went into "+N more".
+func TestHeaderNamesModelAndRunAt80(t *testing.T) {
+	ds := lmevalFixture()
+	ds.Task, ds.Title = "mmlu_pro_plus_chemistry", "mmlu_pro_plus_chemistry"
+	ds.Facts = []model.Fact{{Key: "task", Value: ds.Task}, {Key: "model", Value: "/workspace/gemma-3-12b-it-base"},
+		{Key: "backend", Value: "vllm"}, {Key: "harness", Value: "0.4.9.1"}}
+	ds.Origin = model.Origin{Task: ds.Task, Model: "/workspace/gemma-3-12b-it-base", Run: "2025-10-14T15-11-56.507865"}
+	m := newTestModel(t, []*model.Dataset{ds}, 80, 24)
+	line := strings.Split(screen(m), "\n")[1]
+	for _, want := range []string{"task: ", "model: /work", "it-base", "run: 2025-10-14 15:11", "+2 more"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the facts line lacks %q: %q", want, line)
+		}
+	}
+}

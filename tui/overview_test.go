@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
@@ -249,5 +250,166 @@ func TestGoldenPickerFiltered(t *testing.T) {
 	}
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Errorf("q in the picker does not quit")
+	}
+}
+
+// TestOverviewFinalWhenIndexedBeforeInit: indexes that complete between
+// New (which builds the overview from what they hold so far) and Init
+// leave no index growing, so no poll ever ticks; the overview must still
+// take in their final figures (≠ marks, values of models without a
+// results file) instead of saying "indexing" for ever.
+func TestOverviewFinalWhenIndexedBeforeInit(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	dss := overviewFixtures(2)
+	var idxs []*growingIndex
+	for _, ds := range dss {
+		idx := &growingIndex{recs: ds.Records.(*model.MemIndex).Recs}
+		idx.grow(len(idx.recs), false)
+		ds.Records = idx
+		idxs = append(idxs, idx)
+	}
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	if m.overview == nil || m.overview.Complete() {
+		t.Fatal("the overview should start with pending figures")
+	}
+	for _, idx := range idxs {
+		idx.grow(len(idx.recs), true)
+	}
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	s := screen(m)
+	if !m.overview.Complete() || strings.Contains(s, "indexing") || !strings.Contains(s, "0.7000≠") {
+		t.Errorf("the overview did not take in the complete indexes:\n%s", s)
+	}
+}
+
+// TestListWhenIndexedBeforeInit: the list shows the records of an index
+// that grew and completed between New and Init, when no poll ticks.
+func TestListWhenIndexedBeforeInit(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	base := lmevalFixture()
+	idx := &growingIndex{recs: base.Records.(*model.MemIndex).Recs}
+	base.Records = idx
+	m := New([]*model.Dataset{base}, Options{Theme: "dark"})
+	idx.grow(6, true)
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := screen(m); len(m.list.st.visible) != 6 || !strings.Contains(s, "1/6") {
+		t.Errorf("%d rows shown of 6:\n%s", len(m.list.st.visible), s)
+	}
+}
+
+// TestGoldenOverviewNarrowTwoColumns: at 80 columns, with long task and
+// model names (a real folder of two runs), the baseline and the compared
+// column show side by side: the metric column gives way first. Before,
+// the baseline was left off screen and the delta had nothing beside it.
+func TestGoldenOverviewNarrowTwoColumns(t *testing.T) {
+	var dss []*model.Dataset
+	for _, m := range []ovModel{
+		{"/workspace/gemma3_12b_u2", "2025-10-14T14-44-39.372006", map[string]string{"pro_plus_chemistry": "+--", "pro_plus_psychology": "++-"}, nil},
+		{"/workspace/gemma-3-12b-it-base", "2025-10-14T15-11-56.507865", map[string]string{"pro_plus_chemistry": "++-", "pro_plus_psychology": "++-"}, nil},
+	} {
+		for _, task := range []string{"pro_plus_chemistry", "pro_plus_psychology"} {
+			ds := ovDataset(m, task) // scored as mmlu_pro_plus is: exact_match under custom-extract
+			ds.Task, ds.Title, ds.Origin.Task = "mmlu_"+task, "mmlu_"+task, "mmlu_"+task
+			ds.Facts[0].Value = ds.Task
+			ds.Filters, ds.MainMetric = []string{"custom-extract"}, "exact_match"
+			for i := range ds.Metrics {
+				ds.Metrics[i].Filter, ds.Metrics[i].Name = "custom-extract", "exact_match"
+			}
+			for _, rec := range ds.Records.(*model.MemIndex).Recs {
+				rec.Outcomes[0].Metrics[0].Name = "exact_match"
+			}
+			dss = append(dss, ds)
+		}
+	}
+	m := newOverviewModel(t, dss, 80, 24)
+	s := screen(m)
+	checkFits(t, s, 80, 24)
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "  task") && (!strings.Contains(line, " gemma3_12b_u2 ") || !strings.Contains(line, "[gemma-3…t-base]")) {
+			t.Errorf("the baseline and the compared column are not side by side:\n%s", s)
+		}
+	}
+	if !strings.Contains(s, "mmlu_pro_plus_psychology") {
+		t.Errorf("task names cut:\n%s", s)
+	}
+	golden.RequireEqual(t, s)
+}
+
+// TestPickerOverTheOverview: D opens the dataset picker over the
+// overview too (it did nothing there); esc in the picker comes back to
+// the overview, enter opens the dataset picked.
+func TestPickerOverTheOverview(t *testing.T) {
+	m := newOverviewModel(t, overviewFixtures(2), 100, 30)
+	press(m, "D")
+	if s := screen(m); !strings.Contains(s, "Datasets") || len(m.sheets) != 2 {
+		t.Fatalf("D in the overview:\n%s", s)
+	}
+	press(m, "esc")
+	if m.topSheet() != ui.Sheet(m.overview) {
+		t.Fatalf("esc in the picker: top sheet %T", m.topSheet())
+	}
+	press(m, "D", "j", "enter")
+	if m.topSheet() != nil || m.cur != 1 {
+		t.Errorf("enter in the picker: sheet %T, dataset %d", m.topSheet(), m.cur)
+	}
+}
+
+// TestOverviewManyModelsOneMetric: ten models of tasks that all have one
+// metric, at 80 columns: the metric column gives its room to the models
+// (the line under the rows names the metric), so four show, not two.
+func TestOverviewManyModelsOneMetric(t *testing.T) {
+	var dss []*model.Dataset
+	for i := range 10 {
+		m := ovModel{fmt.Sprintf("org/model-%02d", i), fmt.Sprintf("2025-07-01T%02d-00-00.000001", 8+i),
+			map[string]string{"suite0_task0": "+-+-", "suite0_task1": "++--"}, nil}
+		for _, task := range []string{"suite0_task0", "suite0_task1"} {
+			dss = append(dss, ovDataset(m, task))
+		}
+	}
+	m := newOverviewModel(t, dss, 80, 24)
+	s := screen(m)
+	checkFits(t, s, 80, 24)
+	if !strings.Contains(s, "(1–4 shown)") || strings.Contains(s, " metric ") || !strings.Contains(s, "acc,none") {
+		t.Errorf("want four models shown and the metric named under the rows:\n%s", s)
+	}
+}
+
+// waitableIndex is a growing index that can be waited for, as lm-eval's
+// background scans can.
+type waitableIndex struct {
+	*growingIndex
+	done chan struct{}
+}
+
+func (w waitableIndex) Wait() error { <-w.done; return nil }
+
+// TestOverviewFinalWhenIndexesComplete: the overview takes in the final
+// figures as soon as the indexes complete, not at the next poll (250 ms
+// later): the driver runs no timer, so only the wait brings them.
+func TestOverviewFinalWhenIndexesComplete(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	dss := overviewFixtures(2)
+	var idxs []waitableIndex
+	for _, ds := range dss {
+		g := &growingIndex{recs: ds.Records.(*model.MemIndex).Recs}
+		g.grow(len(g.recs), false)
+		w := waitableIndex{g, make(chan struct{})}
+		ds.Records = w
+		idxs = append(idxs, w)
+	}
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		for _, w := range idxs {
+			w.grow(len(w.recs), true)
+			close(w.done)
+		}
+	}()
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := screen(m); !m.overview.Complete() || strings.Contains(s, "indexing") || !strings.Contains(s, "0.7000≠") {
+		t.Errorf("the overview did not take in the completed indexes:\n%s", s)
 	}
 }

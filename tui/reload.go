@@ -112,7 +112,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	}
 	// No m.polling reset: while it is set a tick is in flight and its
 	// handler polls the new index too; resetting it started a second loop.
-	return tea.Batch(m.selectionChanged(), m.pollCmd(), m.researchList())
+	return tea.Batch(m.selectionChanged(), m.pollCmd(), m.waitIndexes(), m.researchList())
 }
 
 // valueIndexOf builds a value index of ds for filter fi, with its notes.

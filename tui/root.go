@@ -186,6 +186,10 @@ func (m *Model) Init() tea.Cmd {
 	if autoTheme(m.opts.Theme) {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	cmds = append(cmds, m.pollCmd(), m.startDeep(), m.startFollow())
+	// What the indexes learnt since New is taken in as at a poll's tick
+	// (list, header, sheets), which then polls on while one grows: an
+	// index that completed since New leaves nothing growing, so no tick
+	// would ever bring its last records and final figures.
+	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
 	return tea.Batch(cmds...)
 }

@@ -68,6 +68,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(k, km.Overview.Open) && m.topSheet() != ui.Sheet(m.overview) {
 			return m.openOverview()
 		}
+		if key.Matches(k, km.Dataset.Picker) && m.topSheet() == ui.Sheet(m.overview) {
+			return m.openPicker() // over the overview: esc comes back to it
+		}
 		return m.handleSheetKey(k)
 	}
 	return m.handleBrowseKey(k)

@@ -79,6 +79,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleListDone(msg)
 	case indexTickMsg:
 		return m.handleIndexTick()
+	case indexesDoneMsg:
+		return m.takeInIndexes()
 	case deepTickMsg:
 		return m.handleDeepTick()
 	case deepDoneMsg:

@@ -70,8 +70,8 @@ func main() {
 	default:
 		repeats = max(*runs, 1)
 		overviewCounts = *ovCount
-		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
 		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
+		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalbench:", err)

@@ -189,6 +189,7 @@ func writeLegend(w io.Writer, t *overview.Table, g overview.Grid, base int, item
 		{"≠", "≠: the samples recompute another value than the one reported (summary --json has both)"},
 		{"*", "*: the column has no value for the row's metric and shows its own main one"},
 		{"–", "–: no value (not run by that model, or nothing scored)"},
+		{" unscored", "N unscored: a dataset of N records none of which is scored (a testset's cases)"},
 	} {
 		if strings.Contains(all.String(), m.mark) {
 			marks = append(marks, m.says)

@@ -139,3 +139,21 @@ func TestSummaryFormatErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryMarkdownUnscored: a Sample file shows its records' mean
+// score, which evalview computes; a testset, whose cases hold no score,
+// counts them ("5 unscored") instead of the "–" of a task not run, and
+// the legend says what that means.
+func TestSummaryMarkdownUnscored(t *testing.T) {
+	out, errs, code := runCmd(t, "summary", "--format", "markdown",
+		filepath.Join("..", "..", "testdata", "sample", "judged.jsonl"), filepath.Join("..", "..", "testdata", "testset", "spec", "guide_examples.jsonl"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"| guide_examples.jsonl |  | 5 unscored |", "| judged | score | 0.5000 |",
+		"N unscored: a dataset of N records none of which is scored (a testset's cases)."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -86,6 +86,9 @@ func newDataset(ld *logData, views []view) *model.Dataset {
 		ds.Task = strings.TrimSuffix(filepath.Base(ld.path), filepath.Ext(ld.path))
 	}
 	ds.Title = ds.Task
+	// The run is the log's creation time: the overview and the picker
+	// tell two runs of a task apart by it.
+	ds.Origin.Run = h.Eval.Created
 	if d := shortDate(h.Eval.Created); d != "" {
 		ds.Title += " " + d
 	}

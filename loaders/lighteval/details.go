@@ -55,6 +55,7 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 		ds.Issues = append(ds.Issues, model.Warnf("no-results", path, 0, "",
 			"no results_%s.json beside the details, one folder up, or in the output folder's results/: no reported metrics to compare", date))
 	}
+	ds.Origin.Run = date // the details file's stamp, as the harness names its runs
 	ds.Facts = append(ds.Facts, model.Fact{Key: "task", Value: task}, model.Fact{Key: "date", Value: date},
 		model.Fact{Key: "rows", Value: strconv.FormatInt(pq.pf.NumRows(), 10)}, model.Fact{Key: "schema", Value: era})
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/notes"
 	"evalview/model"
 )
 
@@ -157,7 +158,7 @@ func hasFile(dir string, from, to int) bool {
 
 // isLMEvalFile reports whether the entry e at p is a file findFiles keeps.
 func isLMEvalFile(p string, e os.DirEntry) bool {
-	if !e.Type().IsRegular() {
+	if !e.Type().IsRegular() || notes.IsFile(e.Name()) {
 		return false
 	}
 	ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))
@@ -198,7 +199,7 @@ func findFiles(dir string, depth int) ([]found, error) {
 			}
 			continue
 		}
-		if !e.Type().IsRegular() {
+		if !e.Type().IsRegular() || notes.IsFile(e.Name()) {
 			continue
 		}
 		ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))

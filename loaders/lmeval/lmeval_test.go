@@ -84,7 +84,9 @@ func TestTwoFiltersJoinedPerDoc(t *testing.T) {
 	if r.Fields[0].Name != "question" || r.Fields[2].Name != "meta" || !r.Fields[2].IsJSON {
 		t.Errorf("doc fields out of order: %+v", r.Fields)
 	}
-	if len(r.Messages) != 1 || !strings.HasSuffix(r.Messages[0].Text(), "还剩几个？\nAnswer:") {
+	// The one-shot example is a turn of its own, marked few-shot, before
+	// the question (markFewShot).
+	if len(r.Messages) != 2 || !r.Messages[0].FewShot || r.Messages[1].FewShot || !strings.HasSuffix(r.Messages[1].Text(), "还剩几个？\nAnswer:") {
 		t.Errorf("prompt = %+v", r.Messages)
 	}
 }

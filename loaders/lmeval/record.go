@@ -263,7 +263,7 @@ func fillFromRow(rec *model.Record, h *rowHead, inPlace bool) {
 		}
 	}
 	if len(args) > 0 {
-		rec.Messages = promptMessages(args[0].arg0)
+		rec.Messages = markFewShot(promptMessages(args[0].arg0), rec.Title)
 		if len(args[0].arg1) > 0 && args[0].arg1[0] == '{' {
 			rec.Sections = append(rec.Sections, model.Section{Title: "Generation kwargs", Type: model.SectionJSON, JSON: prettyJSON(args[0].arg1), Tab: "Details"})
 		}
@@ -337,7 +337,7 @@ func textInPlace(raw []byte) string {
 // prompt, each continuation as an option, and each choice's log-likelihood
 // as an attempt, the highest marked as the model's pick.
 func fillLogLikelihood(rec *model.Record, args []argPair, lls []loglik) {
-	rec.Messages = promptMessages(args[0].arg0)
+	rec.Messages = markFewShot(promptMessages(args[0].arg0), rec.Title)
 	best := argmax(lls)
 	target := strings.TrimSpace(rec.Target)
 	for i, a := range args {

@@ -53,6 +53,11 @@ import (
 // Suffix is appended to an artifact's path to name its sidecar file.
 const Suffix = ".evalview-notes.jsonl"
 
+// IsFile reports whether a file name is a notes sidecar's: evalview's
+// own file, which a folder scan never opens as a dataset (an lm-eval
+// samples file's sidecar is named samples_*.jsonl too).
+func IsFile(name string) bool { return strings.HasSuffix(name, Suffix) }
+
 // Note is one record's error-analysis note.
 type Note struct {
 	Artifact string   `json:"artifact"`

@@ -54,7 +54,10 @@ type Cell struct {
 	// shows another of its own (Figure names it).
 	Other   bool
 	Pending bool
-	Note    string
+	// Unscored counts the records of a dataset that has no figure at all
+	// (a testset's cases: nothing in it is scored), 0 otherwise.
+	Unscored int
+	Note     string
 }
 
 // Row is one task, or one group of tasks, of the overview.
@@ -170,30 +173,40 @@ func Build(entries []Entry) *Table {
 	return t
 }
 
-// columns makes the columns and returns each entry's column.
+// columns makes the columns and returns each entry's column. Entries
+// of a model whose run is unknown ("") are one run unless they hold the
+// same task: then they are runs of their own (two Sample files of one
+// task), never taken for a copy of one run, whose first alone shows.
 func (t *Table) columns() []int {
 	type run struct {
 		name  string
+		id    string // name, or a key of its own for an unknown run
 		tasks map[string]bool
 	}
 	var models []string
 	runs := map[string][]*run{}
 	note := map[string]string{}
-	for _, e := range t.Entries {
+	runOf := make([]*run, len(t.Entries))
+	for i, e := range t.Entries {
 		if _, ok := runs[e.Model]; !ok {
 			models = append(models, e.Model)
 			note[e.Model] = e.Note
 		}
 		var r *run
 		for _, x := range runs[e.Model] {
-			if x.name == e.Run {
+			if x.name == e.Run && (e.Run != "" || !holdsAny(x.tasks, e.Tasks)) {
 				r = x
+				break
 			}
 		}
 		if r == nil {
-			r = &run{name: e.Run, tasks: map[string]bool{}}
+			r = &run{name: e.Run, id: e.Run, tasks: map[string]bool{}}
+			if e.Run == "" {
+				r.id = "\x00" + strconv.Itoa(i)
+			}
 			runs[e.Model] = append(runs[e.Model], r)
 		}
+		runOf[i] = r
 		for _, task := range e.Tasks {
 			r.tasks[task.Name] = true
 		}
@@ -221,7 +234,7 @@ func (t *Table) columns() []int {
 		}
 		slices.SortStableFunc(rs, func(a, b *run) int { return strings.Compare(a.name, b.name) })
 		for _, r := range rs {
-			key[[2]string{m, r.name}] = len(t.Columns)
+			key[[2]string{m, r.id}] = len(t.Columns)
 			t.Columns = append(t.Columns, Column{Model: m, Run: r.name, Runs: 1, Note: note[m]})
 		}
 	}
@@ -230,9 +243,19 @@ func (t *Table) columns() []int {
 			colOf[i] = c
 			continue
 		}
-		colOf[i] = key[[2]string{e.Model, e.Run}]
+		colOf[i] = key[[2]string{e.Model, runOf[i].id}]
 	}
 	return colOf
+}
+
+// holdsAny reports whether tasks holds one of ts.
+func holdsAny(tasks map[string]bool, ts []Task) bool {
+	for _, t := range ts {
+		if tasks[t.Name] {
+			return true
+		}
+	}
+	return false
 }
 
 // fill chooses row i's metric and each cell's figure. A task's metric is
@@ -252,6 +275,9 @@ func (t *Table) fill(i int) {
 		cell := &r.Cells[c]
 		if len(figs[c]) == 0 {
 			cell.Note = t.noFigure(r, c)
+			if cell.Entry >= 0 && !cell.Pending && !r.Group {
+				cell.Unscored = t.Entries[cell.Entry].Records
+			}
 			continue
 		}
 		f, other := pick(figs[c], r.Metric)

@@ -247,11 +247,15 @@ func lowerIsBetter(name string, higher *bool) bool {
 // decimals (inf and nan as Python writes them), ± the stderr when
 // stderr is set and there is one, then ≠ when the samples recompute
 // another value and * when the cell shows another metric than its row's;
-// "…" while the figures are still to come, "–" without one.
+// "…" while the figures are still to come, "N unscored" for a dataset of
+// N records without any score (a testset's cases), "–" without one.
 func (c Cell) ValueText(stderr bool) string {
 	if !c.HasFigure {
-		if c.Pending {
+		switch {
+		case c.Pending:
 			return "…"
+		case c.Unscored > 0:
+			return strconv.Itoa(c.Unscored) + " unscored"
 		}
 		return "–"
 	}

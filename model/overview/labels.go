@@ -1,6 +1,7 @@
 package overview
 
 import (
+	"strconv"
 	"strings"
 
 	"evalview/model"
@@ -38,6 +39,13 @@ func Labels(cols []Column) []string {
 		}
 		if c.Run != "" && runsOf(cols, c.Model) > 1 {
 			out[i] += " " + shortRun(cols, c)
+		}
+	}
+	// Runs nothing else tells apart (their time unknown) are numbered.
+	seen := map[string]int{}
+	for i, l := range out {
+		if seen[l]++; seen[l] > 1 {
+			out[i] = l + " #" + strconv.Itoa(seen[l])
 		}
 	}
 	return out

@@ -165,6 +165,17 @@ func TestOtherMetricAndEmpty(t *testing.T) {
 	if r.Cells[2].HasFigure || r.Cells[2].Note != "3 records, none scored" {
 		t.Errorf("unscored: %+v", r.Cells[2])
 	}
+	// A dataset with records and no score (a testset's cases) says so in
+	// its cell, apart from a model that did not run the task.
+	if got := r.Cells[2].ValueText(false); got != "3 unscored" {
+		t.Errorf("unscored cell shows %q", got)
+	}
+	if got := r.Cells[3].ValueText(false); got != "–" {
+		t.Errorf("a task not run shows %q", got)
+	}
+	if _, ok := tab.Delta(0, 2, 0); ok || tab.Worst(2) >= 0 {
+		t.Error("an unscored cell has a delta or a worst task")
+	}
 	if r.Cells[3].Entry != -1 || r.Cells[3].Note != "not run by this model" {
 		t.Errorf("not run: %+v", r.Cells[3])
 	}
@@ -181,5 +192,38 @@ func TestLowerIsBetter(t *testing.T) {
 	}
 	if w := tab.Worst(0); tab.Rows[w].Task != "x" {
 		t.Errorf("worst %q: a perplexity is on a scale of its own", tab.Rows[w].Task)
+	}
+}
+
+// TestUnknownRunsNotMerged: datasets of one model whose run is unknown
+// (Sample files, logs without a stamp) and that hold the same task are
+// not taken for a copy of one run: each gets a column of its own, told
+// apart in its label, and no value is hidden. A copy of one stamped run
+// still shows once.
+func TestUnknownRunsNotMerged(t *testing.T) {
+	e := func(i int, m, run string, v float64) Entry {
+		return Entry{Dataset: i, Model: m, Run: run, Tasks: []Task{task("judged", nil, fig("score", "", v))}}
+	}
+	tab := Build([]Entry{e(0, "", "", 0.5), e(1, "", "", 0.25), e(2, "", "", 0.75)})
+	if len(tab.Columns) != 3 {
+		t.Fatalf("%d columns: %+v", len(tab.Columns), tab.Columns)
+	}
+	labels := []string{tab.Columns[0].Label, tab.Columns[1].Label, tab.Columns[2].Label}
+	if want := []string{"model unknown", "model unknown #2", "model unknown #3"}; !reflect.DeepEqual(labels, want) {
+		t.Errorf("labels %v, want %v", labels, want)
+	}
+	for c, want := range []float64{0.5, 0.25, 0.75} {
+		if cell := tab.Rows[0].Cells[c]; cell.Entry != c || cell.Figure.Value != want {
+			t.Errorf("column %d: %+v", c, cell)
+		}
+	}
+	// Other tasks of an unknown run share its column.
+	tab = Build([]Entry{e(0, "m", "", 0.5), {Dataset: 1, Model: "m", Tasks: []Task{task("other", nil, fig("acc", "", 0.1))}}})
+	if len(tab.Columns) != 1 {
+		t.Errorf("two tasks of an unknown run: %d columns", len(tab.Columns))
+	}
+	tab = Build([]Entry{e(0, "m", "2025-01-01T10-00-00.1", 0.5), e(1, "m", "2025-01-01T10-00-00.1", 0.5)})
+	if len(tab.Columns) != 1 || tab.Rows[0].Cells[0].Entry != 0 {
+		t.Errorf("a copy of one run: %+v", tab.Columns)
 	}
 }

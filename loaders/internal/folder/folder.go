@@ -33,11 +33,6 @@ func ReadHead(path string) ([]byte, error) {
 	return jsonl.ReadPrefix(f, HeadSize)
 }
 
-// IsNotes reports whether a file name is an artifact's notes sidecar
-// (<artifact>.evalview-notes.jsonl), evalview's own file, never an
-// artifact of a folder.
-func IsNotes(name string) bool { return strings.HasSuffix(name, notes.Suffix) }
-
 // Format is what a folder needs to know of a one-dataset-per-file format.
 type Format struct {
 	// Kind is the datasets' kind.
@@ -125,7 +120,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 			if (lim.Found > 0 && len(out) >= lim.Found) || (lim.Read > 0 && read >= lim.Read) {
 				return
 			}
-			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || IsNotes(n) {
+			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || notes.IsFile(n) {
 				continue
 			}
 			p := filepath.Join(d, n)

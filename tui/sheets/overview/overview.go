@@ -394,5 +394,5 @@ func (s *Sheet) ShortHelp() []key.Binding {
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {
 	o := s.c.Keys.Overview
-	return [][]key.Binding{{o.Left, o.Right, o.Sort, o.Reverse, o.Baseline, o.Stderr, o.Fold, o.FoldAll, o.Filter, o.Choose, o.Wrong, o.Compare, o.Close}}
+	return [][]key.Binding{{o.Left, o.Right, o.Sort, o.Reverse, o.Baseline, o.Stderr, o.Fold, o.FoldAll, o.Filter, o.Choose, o.Wrong, o.Compare, s.c.Keys.Dataset.Picker, o.Close}}
 }

@@ -1,6 +1,7 @@
 package overview
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,21 +50,34 @@ func (s *Sheet) taskText(r int) string {
 
 // layout fits the columns to the width: the task and metric columns,
 // the delta, and as many models as fit around the one under the cursor.
+// A wide sheet shows whole metric names and column labels; a narrow one
+// shortens the metric column, then drops it (the line under the rows
+// names the cell's metric), then shortens the tasks, so that two model
+// columns (the baseline and the one compared) show side by side. When
+// every row has the same metric and not every model fits, the metric
+// column gives its room to the models.
 func (s *Sheet) layout() layout {
 	t := s.table
 	l := layout{delta: len(t.Columns) > 1, colW: make([]int, len(t.Columns))}
+	metricNat := 0
+	metrics := map[string]bool{}
 	for _, r := range s.rows {
 		l.taskW = max(l.taskW, text.Width(s.taskText(r)))
-		l.metricW = max(l.metricW, text.Width(text.OneLine(t.Rows[r].Metric)))
+		metricNat = max(metricNat, text.Width(text.OneLine(t.Rows[r].Metric)))
+		metrics[t.Rows[r].Metric] = true
 		for c, cell := range t.Rows[r].Cells {
 			l.colW[c] = max(l.colW[c], text.Width(cell.ValueText(s.stderr)))
 		}
 	}
+	wide := slices.Clone(l.colW)
 	for c, col := range t.Columns {
-		l.colW[c] = max(l.colW[c], min(text.Width(text.OneLine(col.Label))+2, 16), 6)
+		lw := text.Width(text.OneLine(col.Label)) + 2
+		l.colW[c] = max(l.colW[c], min(lw, 16), 6)
+		wide[c] = max(wide[c], min(lw, 32), 6)
 	}
 	l.taskW = min(max(l.taskW, 6), max(16, s.w*2/5))
-	l.metricW = min(max(l.metricW, 6), 22)
+	metricNat = min(max(metricNat, 6), 40)
+	l.metricW = min(metricNat, 22)
 	fixed := func() int {
 		f := 2 + l.taskW + 1
 		if l.metricW > 0 {
@@ -74,11 +88,30 @@ func (s *Sheet) layout() layout {
 		}
 		return f
 	}
-	if len(l.colW) > 0 && s.w-fixed() < l.colW[0] && l.metricW > 0 {
+	all := span(wide, 0, len(wide)-1)
+	if l.metricW = metricNat; fixed()+all <= s.w {
+		l.colW = wide
+	} else if l.metricW = min(metricNat, 22); fixed()+all <= s.w {
+		l.colW = wide
+	}
+	if len(metrics) == 1 && fixed()+span(l.colW, 0, len(l.colW)-1) > s.w {
+		l.metricW = 0 // one metric for every row: room for more models
+	}
+	need := 0 // the widest two neighbouring model columns
+	for c := range l.colW {
+		need = max(need, span(l.colW, c, min(c+1, len(l.colW)-1)))
+	}
+	for l.metricW > 10 && s.w-fixed() < need {
+		l.metricW--
+	}
+	if s.w-fixed() < need {
 		l.metricW = 0
 	}
-	if len(l.colW) > 0 && s.w-fixed() < l.colW[0] {
-		l.taskW = max(8, l.taskW-(l.colW[0]-(s.w-fixed())))
+	if s.w-fixed() < need {
+		l.taskW = max(min(l.taskW, 12), l.taskW-(need-(s.w-fixed())))
+	}
+	if len(l.colW) > 0 && s.w-fixed() < l.colW[0]+1 {
+		l.taskW = max(8, l.taskW-(l.colW[0]+1-(s.w-fixed())))
 	}
 	room := s.w - fixed()
 	cur := s.column()

@@ -138,9 +138,12 @@ func (s *Sheet) head() []string {
 		st.Detail.Heading.Render("Compare runs") + "  " + st.Detail.Subtle.Render(text.OneLine(s.task)+" · "+strconv.Itoa(n)+" runs · "+
 			text.Plural(len(t.Docs), "doc")+" · "+strconv.Itoa(flipped)+" flipped between neighbouring runs"),
 	}
-	numW := len(strconv.Itoa(n))
+	numW, labelW := len(strconv.Itoa(n)), 0
+	for _, r := range s.runs {
+		labelW = max(labelW, text.Width(text.OneLine(r.Label)))
+	}
 	for i, r := range s.runs {
-		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.OneLine(r.Label)
+		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.OneLine(r.Label), labelW)
 		if i == s.col {
 			line = st.Detail.Selected.Render("▸" + line[1:])
 		}
