@@ -9,7 +9,7 @@ import (
 
 // TestOriginRun: a details file's run is its stamp.
 func TestOriginRun(t *testing.T) {
-	dss, err := Open(filepath.Join(fixtureDir, "flat", "details_leaderboard|boolq|0_2025-03-01T10-00-00.000000.parquet"))
+	dss, err := Open(filepath.Join(realFixtures(t), "flat", "details_leaderboard|boolq|0_2025-03-01T10-00-00.000000.parquet"))
 	if err != nil || len(dss) != 1 {
 		t.Fatalf("%d datasets, %v", len(dss), err)
 	}
