@@ -297,3 +297,43 @@ func TestNoFileVanishes(t *testing.T) {
 		t.Error(dss["arc_easy"].Path)
 	}
 }
+
+// TestGroupsBeforeV043: v0.4.1 results (no group_subtasks, no n-samples)
+// get their group tree from the aliases' indentation, and every group is
+// on the run's dataset even when no samples file is under it; v0.4.2
+// (group_subtasks, no n-samples) the same. Without sample counts, a group
+// whose plain mean is not the reported value is not recomputed (the
+// harness weighed by size): never a false DIFFERS.
+func TestGroupsBeforeV043(t *testing.T) {
+	for _, dir := range []string{"v0.4.1_groups", "v0.4.2_groups"} {
+		dss, err := Open("../../testdata/lmeval/" + dir)
+		if err != nil || len(dss) != 1 {
+			t.Fatal(dir, dss, err)
+		}
+		got := map[string]model.GroupComparison{}
+		for _, g := range dss[0].Groups {
+			got[g.Group] = g
+		}
+		if len(got) != 3 {
+			t.Fatalf("%s: groups %v", dir, dss[0].Groups)
+		}
+		for g, subtasks := range map[string]int{"mmlu": 4, "mmlu_stem": 2, "mmlu_other": 2} {
+			c := got[g]
+			if c.Subtasks != subtasks || c.Differs() {
+				t.Errorf("%s %s: %+v", dir, g, c)
+			}
+			fromAliases := strings.Contains(c.Note, "alias indentation")
+			if fromAliases != (dir == "v0.4.1_groups") {
+				t.Errorf("%s %s: note %q", dir, g, c.Note)
+			}
+		}
+		if c := got["mmlu_other"]; !c.HasRecomputed || c.Recomputed != 0.75 {
+			t.Errorf("%s mmlu_other: equal sizes, the plain mean is the weighted one: %+v", dir, c)
+		}
+		for _, g := range []string{"mmlu", "mmlu_stem"} {
+			if c := got[g]; c.HasRecomputed || !strings.Contains(c.Note, "before v0.4.3 weighs each subtask by its sample count") {
+				t.Errorf("%s %s: %+v", dir, g, c)
+			}
+		}
+	}
+}

@@ -388,9 +388,14 @@ func assemble(files []found, mode openMode) ([]*model.Dataset, error) {
 	}
 	for _, r := range res {
 		comps := r.groupComparisons()
+		first := true
 		for _, ds := range out {
 			if slices.Contains(ds.Companions, r.Path) {
-				setGroups(ds, r.groupsOf(comps, ds.Task))
+				gs := r.groupsOf(comps, ds.Task)
+				if first {
+					gs, first = append(gs, r.unheldGroups(comps, used[r])...), false
+				}
+				setGroups(ds, gs)
 			}
 		}
 		if companion[r] {
