@@ -169,3 +169,17 @@ func missingNote(d *Dataset, filter, name string) string {
 	}
 	return fmt.Sprintf("no row of filter %q has a value for %s", filter, name)
 }
+
+// LowerIsBetter follows the writer (lm-eval's higher_is_better) and, where
+// it says nothing, the harness's metric registry: perplexities, bits per
+// byte, TER and the Brier score are better lower.
+func LowerIsBetter(name string, higher *bool) bool {
+	if higher != nil {
+		return !*higher
+	}
+	switch name {
+	case "perplexity", "word_perplexity", "byte_perplexity", "bits_per_byte", "ter", "brier_score":
+		return true
+	}
+	return false
+}

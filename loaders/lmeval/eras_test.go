@@ -337,3 +337,25 @@ func TestGroupsBeforeV043(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerIsBetterPassesNothing: a regression task's main metric, mae
+// (higher_is_better false), scores each row but passes or fails none: a
+// perfect prediction (mae 0) is no "fail", a miss (mae 0.5) no "pass".
+func TestLowerIsBetterPassesNothing(t *testing.T) {
+	ds := byTask(t, "regression_infinity")["korsts_reg"]
+	for i := 0; i < ds.Records.Len(); i++ {
+		s := ds.Records.Summary(i)
+		if s.Status != model.StatusUnscored || !s.HasScore && i != 1 {
+			t.Errorf("doc %d: status %v, score %v (%v)", i, s.Status, s.Score, s.HasScore)
+		}
+		rec, err := ds.Records.Record(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range rec.Filters {
+			if f.Status != model.StatusUnscored {
+				t.Errorf("doc %d filter %s: status %v", i, f.Filter, f.Status)
+			}
+		}
+	}
+}

@@ -237,7 +237,7 @@ func leanFilter(name string, line int, fresps []byte) model.FilterResult {
 		return nil
 	})
 	if err != nil || len(answers) == 0 {
-		return filterResult(name, line, &rowHead{FilteredResps: fresps}, "", nil)
+		return filterResult(name, line, &rowHead{FilteredResps: fresps}, "", false, nil)
 	}
 	return model.FilterResult{Filter: name, Line: line, Answer: strings.Join(answers, " | "), Answers: answers}
 }
