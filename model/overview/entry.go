@@ -223,7 +223,6 @@ func recordFigure(ds *model.Dataset) (Figure, bool) {
 	return Figure{}, false
 }
 
-
 // ValueText writes the cell's value as the overview shows it: four
 // decimals (inf and nan as Python writes them), ± the stderr when
 // stderr is set and there is one, then ≠ when the samples recompute
