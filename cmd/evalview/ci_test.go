@@ -60,3 +60,26 @@ func TestSummaryFailOnDiffers(t *testing.T) {
 		t.Errorf("--fail-on-differs where every metric matches: exit %d", code)
 	}
 }
+
+// TestSummaryOldGroupsNoFalseDiffers: results of v0.4.1 and v0.4.2
+// weigh groups by sample counts they do not record: their groups are
+// listed, the ones a plain mean cannot give are said not recomputed, and
+// --fail-on-differs passes (issue 14). A results file alone says why
+// nothing of it is recomputed.
+func TestSummaryOldGroupsNoFalseDiffers(t *testing.T) {
+	for _, dir := range []string{"v0.4.1_groups", "v0.4.2_groups"} {
+		out, errOut, code := runCmd(t, "summary", "--fail-on-differs", filepath.Join(fixtures, dir))
+		if code != 0 || errOut != "" {
+			t.Errorf("%s: exit %d, stderr %q", dir, code, errOut)
+		}
+		for _, want := range []string{"mmlu_other", "mmlu_stem acc,none: not recomputed: the harness before v0.4.3 weighs each subtask by its sample count"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: no %q in\n%s", dir, want, out)
+			}
+		}
+	}
+	out, _, _ := runCmd(t, "summary", filepath.Join(fixtures, "v0.4.2_groups"))
+	if !strings.Contains(out, "samples:   none: the reported metrics are shown as reported, with nothing to recompute them from") {
+		t.Errorf("a results file alone does not say why nothing is recomputed:\n%s", out)
+	}
+}

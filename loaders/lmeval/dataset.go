@@ -248,7 +248,7 @@ func resultsDataset(r *results) *model.Dataset {
 	ds := &model.Dataset{
 		Kind: model.KindLMEval, Path: r.Path, Task: filepath.Base(r.Path),
 		Title: strings.TrimSuffix(filepath.Base(r.Path), ".json") + " (results only)",
-		Facts: append(append([]model.Fact{}, r.Facts...), model.Fact{Key: "results file", Value: r.Path}, model.Fact{Key: "samples", Value: "none: run lm-eval with --log_samples to see per-doc answers"}),
+		Facts: append(append([]model.Fact{}, r.Facts...), model.Fact{Key: "results file", Value: r.Path}, model.Fact{Key: "samples", Value: "none: the reported metrics are shown as reported, with nothing to recompute them from (lm-eval writes the per-doc samples with --log_samples)"}),
 	}
 	ds.Presentation = ResultsPresentation()
 	var recs []*model.Record
