@@ -359,3 +359,23 @@ func TestLowerIsBetterPassesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestKobestMacroF1: kobest_boolq (v0.4.5, Korean, rows without "filter")
+// logs f1 as [gold, pred] and aggregates it with its own macro_f1_score
+// (sklearn f1_score average="macro"): recomputed and compared.
+func TestKobestMacroF1(t *testing.T) {
+	ds := byTask(t, "kobest_macro_f1")["kobest_boolq"]
+	cs := comparisons(ds)
+	for k, want := range map[string]float64{"none acc": 0.6, "none f1": (0.5 + 2.0/3) / 2} {
+		c := cs[k]
+		if !c.HasSamples || c.Differs() || c.N != 5 || math.Abs(c.Samples-want) > 1e-12 {
+			t.Errorf("%s: %+v, want %v", k, c, want)
+		}
+	}
+	if cs["none f1"].Aggregation != "macro_f1" {
+		t.Errorf("f1 aggregation %q", cs["none f1"].Aggregation)
+	}
+	if e, w := model.CountIssues(allIssues(t, ds)); e+w != 0 {
+		t.Errorf("%d errors, %d warnings", e, w)
+	}
+}
