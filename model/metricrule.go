@@ -37,7 +37,7 @@ func DefaultAggregation(name string) string {
 		return "bits_per_byte"
 	case "mcc":
 		return "matthews_corrcoef"
-	case "f1", "bleu", "chrf", "ter", "brier_score":
+	case "f1", "bleu", "chrf", "ter", "brier_score", "bypass":
 		return name
 	}
 	return "mean"

@@ -117,6 +117,11 @@ func RecomputeMetrics(d *Dataset) []MetricComparison {
 		c, ok := aggregate(k)
 		if !ok {
 			c.Note = missingNote(d, r.Filter, r.Name)
+			if rule, ok := rules[r.Name]; ok && rule.Aggregation == "bypass" || !ok && DefaultAggregation(r.Name) == "bypass" {
+				// --predict_only rows hold None: the reason is the
+				// aggregation, not a missing value.
+				_, _, c.Aggregation, c.Note = MetricRule{Name: r.Name, Aggregation: "bypass"}.Apply(nil, nil)
+			}
 		}
 		c.Reported, c.HasReport, c.Stderr, c.HasStderr = r.Value, true, r.Stderr, r.HasStderr
 		out = append(out, c)

@@ -379,3 +379,22 @@ func TestKobestMacroF1(t *testing.T) {
 		t.Errorf("%d errors, %d warnings", e, w)
 	}
 }
+
+// TestPredictOnly: a --predict_only run logs the metric bypass, None on
+// every row and 999 in the results: no metric-missing error, no row
+// passes or fails by it, and the report says why it is not compared.
+func TestPredictOnly(t *testing.T) {
+	ds := byTask(t, "predict_only")["gsm8k"]
+	if e, w := model.CountIssues(allIssues(t, ds)); e+w != 0 {
+		t.Errorf("%d errors, %d warnings: %v", e, w, allIssues(t, ds))
+	}
+	for i := 0; i < ds.Records.Len(); i++ {
+		if s := ds.Records.Summary(i); s.Status != model.StatusUnscored {
+			t.Errorf("doc %d: status %v", i, s.Status)
+		}
+	}
+	c := comparisons(ds)["none bypass"]
+	if c.HasSamples || !c.HasReport || c.Reported != 999 || !strings.Contains(c.Note, "aggregation is bypass") {
+		t.Errorf("bypass: %+v", c)
+	}
+}

@@ -62,7 +62,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 	sum := x.s.sums[i]
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	filters := append([]string(nil), x.s.filters...)
-	main, lower := x.s.main, x.s.mainLower
+	main, lower := x.s.main, x.s.mainScoreOnly
 	x.s.mu.RUnlock()
 	// Each row is read and split on its own goroutine when the doc is big
 	// (a doc of 200 MB lines has one per filter): both cores work.

@@ -53,9 +53,10 @@ type scanned struct {
 	mu      sync.RWMutex
 	filters []string
 	main    string
-	// mainLower is set when the main metric is better lower (mae,
-	// perplexity): its values score a row but pass or fail none.
-	mainLower bool
+	// mainScoreOnly is set when the main metric is better lower (mae,
+	// perplexity) or bypass (--predict_only's 999): its values score a
+	// row but pass or fail none.
+	mainScoreOnly bool
 	sums      []model.Summary
 	rows      [][]rowLoc
 	issues    map[int][]model.Issue
@@ -434,7 +435,7 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	sum.Attempts = max(sum.Attempts, p.attempts)
 	out := p.out
-	scoreOutcome(&out, s.main, s.mainLower)
+	scoreOutcome(&out, s.main, s.mainScoreOnly)
 	outs := make([]model.Outcome, max(len(sum.Outcomes), fi+1))
 	copy(outs, sum.Outcomes)
 	outs[fi] = out
@@ -459,9 +460,11 @@ func scoreOutcome(o *model.Outcome, main string, lower bool) {
 	}
 }
 
-// setMain settles the main metric and whether it is better lower (as the
-// results file's higher_is_better says, else the harness's registry). The
-// caller holds mu.
+// setMain settles the main metric and whether it passes or fails rows:
+// not when it is better lower (as the results file's higher_is_better
+// says, else the harness's registry), nor bypass, the placeholder
+// --predict_only runs log (lm_eval/api/metrics.py bypass: 999). The caller
+// holds mu.
 func (s *scanned) setMain() {
 	s.main = mainMetric(s, s.reported)
 	var higher *bool
@@ -471,7 +474,7 @@ func (s *scanned) setMain() {
 			break
 		}
 	}
-	s.mainLower = model.LowerIsBetter(s.main, higher)
+	s.mainScoreOnly = model.LowerIsBetter(s.main, higher) || s.main == "bypass"
 }
 
 // hasMessage reports whether record ri already has an issue of is's code
@@ -530,7 +533,7 @@ func (s *scanned) finish() {
 		outs := make([]model.Outcome, max(len(sum.Outcomes), len(s.filters)))
 		copy(outs, sum.Outcomes)
 		for fi := range outs {
-			scoreOutcome(&outs[fi], s.main, s.mainLower)
+			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
 		}
 		sum.Outcomes = outs
 		first := sum.Outcome(0)
