@@ -57,10 +57,10 @@ type scanned struct {
 	// perplexity) or bypass (--predict_only's 999): its values score a
 	// row but pass or fail none.
 	mainScoreOnly bool
-	sums      []model.Summary
-	rows      [][]rowLoc
-	issues    map[int][]model.Issue
-	dsIssue   []model.Issue
+	sums          []model.Summary
+	rows          [][]rowLoc
+	issues        map[int][]model.Issue
+	dsIssue       []model.Issue
 	// docs maps a doc_id's text to its record position.
 	docs map[string]int
 	// rowsPerFilter counts rows by filter position.
