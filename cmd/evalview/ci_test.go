@@ -83,3 +83,22 @@ func TestSummaryOldGroupsNoFalseDiffers(t *testing.T) {
 		t.Errorf("a results file alone does not say why nothing is recomputed:\n%s", out)
 	}
 }
+
+// TestExportNonFinite: export keeps a row's Infinity: JSON as the string
+// "Infinity" (valid JSON), CSV as Python's str() spells it, inf.
+func TestExportNonFinite(t *testing.T) {
+	dir := filepath.Join(fixtures, "regression_infinity")
+	out, _, code := runCmd(t, "export", dir)
+	if code != 0 || !strings.Contains(out, `"mae":"Infinity"`) {
+		t.Errorf("jsonl: exit %d\n%s", code, out)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !json.Valid([]byte(l)) {
+			t.Errorf("not JSON: %s", l)
+		}
+	}
+	out, _, _ = runCmd(t, "export", "--format", "csv", dir)
+	if !strings.Contains(out, ",unscored,inf,3.2,") || strings.Contains(out, "Inf") {
+		t.Errorf("csv:\n%s", out)
+	}
+}
