@@ -171,7 +171,7 @@ func labelPairs(values []RowValue) (golds, preds []string, ok bool) {
 // on, or as "<function name at 0x...>"): the ones whose code evalview
 // knows, else "custom".
 func RuleFromFunction(name, src string) MetricRule {
-	r := MetricRule{Name: name, Aggregation: "custom", Function: functionName(src)}
+	r := MetricRule{Name: name, Aggregation: "custom", Function: FunctionName(src)}
 	switch {
 	case strings.Contains(src, "cb_multi_fi"):
 		// lm_eval/tasks/super_glue/cb/aggregate.py: the mean of the binary
@@ -205,9 +205,10 @@ var sklearnAverage = regexp.MustCompile(`f1_score\([^)]*average\s*=\s*["'](macro
 // tasks/aradice, each the same three lines).
 var averagedF1 = map[string]string{"macro_f1_score": "macro_f1", "micro_f1_score": "micro_f1", "weighted_f1_score": "weighted_f1"}
 
-// functionName is "name" from "def name(...", "<function name at 0x..>"
-// or "!function utils.name", else the first line, clipped.
-func functionName(src string) string {
+// FunctionName is "name" from "def name(...", "<function name at 0x..>"
+// or "!function utils.name", else the first line, clipped: a function a
+// config holds, as the harness dumps it.
+func FunctionName(src string) string {
 	s := strings.TrimSpace(src)
 	for _, pre := range []string{"def ", "<function ", "!function "} {
 		if strings.HasPrefix(s, pre) {

@@ -1,6 +1,7 @@
 package lmeval
 
 import (
+	"encoding/json"
 	"maps"
 	"math"
 	"path/filepath"
@@ -63,6 +64,7 @@ func samplesDatasetOf(path string, r *results, broken *brokenResults, mode openM
 		ds.Facts = r.taskFacts(task)
 		ds.Metrics = r.Metrics[task]
 		ds.Companions = []string{r.Path}
+		ds.StatusBasis = statusBasis(r, task)
 	} else if broken != nil {
 		ds.Facts = []model.Fact{{Key: "task", Value: task}, {Key: "results file", Value: "cannot be read: " + filepath.Base(broken.path) + " (metrics, n-shot and sample counts unknown)"}}
 	} else {
@@ -358,4 +360,19 @@ func uniqueTitles(ts []titled) {
 			ts[i].title += " @ " + t.stamp
 		}
 	}
+}
+
+// statusBasis says, for a task scored by its own process_results
+// (leaderboard_math, ifeval...), that its rows' ✓ and ✗ are that code's
+// verdict as logged, not a match of the answer with the target.
+func statusBasis(r *results, task string) string {
+	cfg, ok := r.config(task)
+	if !ok || len(cfg.ProcessResults) == 0 || string(cfg.ProcessResults) == "null" {
+		return ""
+	}
+	var src string
+	if json.Unmarshal(cfg.ProcessResults, &src) != nil || strings.TrimSpace(src) == "" {
+		return ""
+	}
+	return "the task's own " + model.FunctionName(src) + ", as logged"
 }

@@ -398,3 +398,14 @@ func TestPredictOnly(t *testing.T) {
 		t.Errorf("bypass: %+v", c)
 	}
 }
+
+// TestStatusBasis: a task with its own process_results (ifeval) says its
+// ✓ ✗ are that code's verdict; a task scored against its target does not.
+func TestStatusBasis(t *testing.T) {
+	if b := byTask(t, "ifeval")["leaderboard_ifeval"].StatusBasis; b != "the task's own process_results, as logged" {
+		t.Errorf("ifeval: %q", b)
+	}
+	if b := byTask(t, "two_filters")["gsm8k"].StatusBasis; b != "" {
+		t.Errorf("gsm8k: %q", b)
+	}
+}
