@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -93,8 +94,11 @@ const asciiPunct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 type scorer struct {
 	em     *exactMatch
 	target string
-	ok     bool
-	seen   map[string]model.Status
+	// alts are the normalised elements of a list target (a task with
+	// multiple targets: triviaqa's aliases), any of which passes.
+	alts []string
+	ok   bool
+	seen map[string]model.Status
 }
 
 func (re *reextractor) newScorer(target string) *scorer {
@@ -102,6 +106,7 @@ func (re *reextractor) newScorer(target string) *scorer {
 	if re.em != nil {
 		sc.target, sc.ok = re.em.norm(target)
 		sc.ok = sc.ok && target != "" // a row without a target: nothing to score against
+		sc.alts = re.em.normList(target)
 		sc.seen = map[string]model.Status{}
 	}
 	return sc
@@ -119,7 +124,7 @@ func (sc *scorer) status(answer string) model.Status {
 	switch {
 	case !ok || !sc.ok:
 		st = model.StatusUnscored
-	case a == sc.target:
+	case a == sc.target || slices.Contains(sc.alts, a):
 		st = model.StatusPass
 	}
 	sc.seen[answer] = st
