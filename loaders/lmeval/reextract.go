@@ -48,6 +48,13 @@ type reextractor struct {
 	version            string
 	// unsupported are the config's filters that cannot be re-run.
 	unsupported []string
+	// choices is a generate_until task's doc_to_choice list, against
+	// whose element at the target's index the harness scores
+	// (api/task.py process_results: gold = choices[gold], v0.4.0 to
+	// v0.4.12); choicesUnknown is set when doc_to_choice is a template
+	// evalview cannot evaluate, so answers are not re-scored.
+	choices        []string
+	choicesUnknown bool
 	// ownScoring is set when the task scores with its own
 	// process_results: its rows' exact_match is not the metric's, and is
 	// not re-scored against the logged answers.
@@ -120,7 +127,10 @@ type taskConfig struct {
 	// ProcessResults is the task's own scoring code, when it has some
 	// (dumped as its source).
 	ProcessResults json.RawMessage `json:"process_results"`
-	MetricList     []struct {
+	// DocToChoice, set for a generate_until task, makes the harness score
+	// against choices[target] (the logged target is the index).
+	DocToChoice json.RawMessage `json:"doc_to_choice"`
+	MetricList  []struct {
 		Metric            string   `json:"metric"`
 		IgnoreCase        bool     `json:"ignore_case"`
 		IgnorePunctuation bool     `json:"ignore_punctuation"`
@@ -137,7 +147,7 @@ func taskConfigOf(r *results, task string) (cfg taskConfig, ok bool) {
 	if !ok {
 		return cfg, false
 	}
-	cfg.FilterList, cfg.ProcessResults = parts.FilterList, parts.ProcessResults
+	cfg.FilterList, cfg.ProcessResults, cfg.DocToChoice = parts.FilterList, parts.ProcessResults, parts.DocToChoice
 	for _, f := range []struct {
 		raw json.RawMessage
 		to  any
@@ -166,6 +176,7 @@ func newReextractor(path, task string, r *results) *reextractor {
 		return re
 	}
 	re.em, re.emNote = metricFrom(cfg, re.hasConfig, task)
+	re.choices, re.choicesUnknown = docChoices(cfg.DocToChoice)
 	re.ownScoring = len(cfg.ProcessResults) > 0 && string(cfg.ProcessResults) != "null"
 	if !re.hasConfig {
 		return re // pipelines come from defaultPipe, by filter name

@@ -104,7 +104,12 @@ type scorer struct {
 func (re *reextractor) newScorer(target string) *scorer {
 	sc := &scorer{em: re.em}
 	if re.em != nil {
+		ok := true
+		if re.choices != nil || re.choicesUnknown {
+			target, ok = choiceAt(re.choices, target)
+		}
 		sc.target, sc.ok = re.em.norm(target)
+		sc.ok = sc.ok && ok
 		sc.ok = sc.ok && target != "" // a row without a target: nothing to score against
 		sc.alts = re.em.normList(target)
 		sc.seen = map[string]model.Status{}

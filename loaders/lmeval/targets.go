@@ -141,3 +141,27 @@ func pyStringLiteral(s string) (string, string, bool) {
 	}
 	return "", "", false
 }
+
+// docChoices reads a config's doc_to_choice: a list of strings gives the
+// choices; anything else but null (a Jinja template, a field name) is a
+// list evalview cannot compute, unknown.
+func docChoices(raw json.RawMessage) (choices []string, unknown bool) {
+	t := strings.TrimSpace(string(raw))
+	if t == "" || t == "null" {
+		return nil, false
+	}
+	if json.Unmarshal(raw, &choices) == nil && choices != nil {
+		return choices, false
+	}
+	return nil, true
+}
+
+// choiceAt is choices[target] for a target that logs an index (an int,
+// or its str() from v0.4.5); ok is false when it cannot be had.
+func choiceAt(choices []string, target string) (string, bool) {
+	i, err := strconv.Atoi(strings.TrimSpace(target))
+	if err != nil || i < 0 || i >= len(choices) {
+		return "", false
+	}
+	return choices[i], true
+}

@@ -53,3 +53,31 @@ func TestMultipleTargetRescore(t *testing.T) {
 		t.Errorf("plain target: %v", got)
 	}
 }
+
+// TestDocToChoiceRescore: a generate_until task with doc_to_choice
+// (super_glue boolq-seq2seq, v0.4.8) logs the target's index; the harness
+// scores against choices[target], and so does the re-scoring: no false
+// rescore-mismatch. A doc_to_choice template evalview cannot evaluate
+// leaves the answers unscored rather than scored against the index.
+func TestDocToChoiceRescore(t *testing.T) {
+	ds := byTask(t, "seq2seq_choices")["boolq-seq2seq"]
+	if is := allIssues(t, ds); len(is) != 0 {
+		t.Errorf("issues: %v", is)
+	}
+	em := &exactMatch{ignoreCase: true, ignorePunctuation: true}
+	listed := &reextractor{em: em, choices: []string{" no", " yes"}}
+	if got := listed.newScorer("1").status(" Yes"); got != model.StatusPass {
+		t.Errorf("choices[1]: %v", got)
+	}
+	if got := listed.newScorer("7").status(" yes"); got != model.StatusUnscored {
+		t.Errorf("an index out of range: %v", got)
+	}
+	choices, unknown := docChoices([]byte(`"{{choices.text}}"`))
+	templ := &reextractor{em: em, choices: choices, choicesUnknown: unknown}
+	if got := templ.newScorer("1").status("1"); !unknown || got != model.StatusUnscored {
+		t.Errorf("a template: %v (unknown %v)", got, unknown)
+	}
+	if c, u := docChoices([]byte("null")); c != nil || u {
+		t.Errorf("null doc_to_choice: %v %v", c, u)
+	}
+}
