@@ -409,3 +409,37 @@ func TestStatusBasis(t *testing.T) {
 		t.Errorf("gsm8k: %q", b)
 	}
 }
+
+// TestDefaultPipelineNoFalseAlarm: without its results file, a task whose
+// own filter is named flexible-extract (masakhaner's format_span) is
+// re-applied with the gsm8k default for that name, which reproduces none
+// of its answers: one note sums that up (its rows as items), no warning
+// per row (issue 14; 2232 warnings on a real folder of 13 such files).
+func TestDefaultPipelineNoFalseAlarm(t *testing.T) {
+	ds := byTask(t, "no_config_own_filter")["masakhaner_luo_prompt_1"]
+	// As check gathers them: the index's issues and the deep check's.
+	issues := append([]model.Issue(nil), ds.Issues...)
+	for i := 0; i < ds.Records.Len(); i++ {
+		issues = append(issues, ds.Records.(*index).IndexIssues(i)...)
+	}
+	issues = append(issues, deep(t, ds).Issues...)
+	var codes []string
+	for _, is := range issues {
+		codes = append(codes, is.Code)
+	}
+	if e, w := model.CountIssues(issues); e != 0 || w != 1 || model.CountNotes(issues) != 1 {
+		t.Fatalf("issues %v", codes)
+	}
+	for _, is := range issues {
+		if is.Code == "reextract-default-differs" && (len(is.Items) != 3 || !strings.Contains(is.Message, "does not reproduce 3 of its logged answers")) {
+			t.Errorf("note %+v", is)
+		}
+	}
+	rec, err := ds.Records.Record(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Warnings != 0 {
+		t.Errorf("record 2: %d warnings, want its disagreement as a note: %v", rec.Warnings, rec.Issues)
+	}
+}

@@ -106,7 +106,7 @@ func (x *index) deepDocFull(i int) (docResult, error) {
 	}
 	var d docResult
 	for _, is := range rec.Issues {
-		if is.Code == "reextract-mismatch" || is.Code == "rescore-mismatch" {
+		if is.Code == "reextract-mismatch" || is.Code == "rescore-mismatch" || is.Code == defaultMismatch {
 			d.issues = append(d.issues, is)
 		}
 	}
