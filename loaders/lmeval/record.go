@@ -57,6 +57,18 @@ func (x *index) Progress() int64 { return x.s.indexed.Load() }
 
 // Record reads the doc's rows and builds its detail.
 func (x *index) Record(i int) (*model.Record, error) {
+	rec, err := x.record(i)
+	if rec != nil {
+		// A default pipeline's disagreements are summed up by the deep
+		// check, one note per filter; the Filters tab marks each one.
+		rec.Issues = slices.DeleteFunc(rec.Issues, func(is model.Issue) bool { return is.Code == defaultMismatch })
+	}
+	return rec, err
+}
+
+// record is Record with every re-extraction issue, as the deep check's
+// reference path (deepDocFull) reads them.
+func (x *index) record(i int) (*model.Record, error) {
 	x.s.mu.RLock()
 	locs := append([]rowLoc(nil), x.s.rows[i]...)
 	sum := x.s.sums[i]

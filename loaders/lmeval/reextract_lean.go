@@ -100,7 +100,7 @@ func (x *index) deepDocRuns(rec *model.Record, strs []string, r *deepReader) doc
 // deepDocFull is deepDoc on the full Record: the reference the lean path
 // must agree with, and its fallback.
 func (x *index) deepDocFull(i int) (docResult, error) {
-	rec, err := x.Record(i)
+	rec, err := x.record(i)
 	if err != nil {
 		return docResult{}, err
 	}
