@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -441,5 +442,35 @@ func TestDefaultPipelineNoFalseAlarm(t *testing.T) {
 	}
 	if rec.Warnings != 0 {
 		t.Errorf("record 2: %d warnings, want its disagreement as a note: %v", rec.Warnings, rec.Issues)
+	}
+}
+
+// TestNoRenamedFileVanishes: in a folder of renamed samples files
+// ("_<task>.jsonl", found by content), one whose first row was cut and
+// one with no rows at all are datasets with their issues, not left out
+// (issue 14 item 3; both were dropped from a real output folder).
+func TestNoRenamedFileVanishes(t *testing.T) {
+	dss := byTask(t, "folder_renamed_odd")
+	want := map[string]struct {
+		records int
+		code    string
+	}{"_winogrande": {2, "bad-json"}, "_cb": {0, "no-samples"}, "_copa": {2, ""}}
+	if len(dss) != len(want) {
+		t.Fatalf("%d datasets: %v", len(dss), dss)
+	}
+	for task, w := range want {
+		ds := dss[task]
+		if ds == nil || ds.Records.Len() != w.records {
+			t.Fatalf("%s: %v", task, ds)
+		}
+		var codes []string
+		for _, is := range allIssues(t, ds) {
+			if is.Severity != model.SeverityNote {
+				codes = append(codes, is.Code)
+			}
+		}
+		if w.code == "" && len(codes) > 0 || w.code != "" && !slices.Contains(codes, w.code) {
+			t.Errorf("%s: issues %v, want %q", task, codes, w.code)
+		}
 	}
 }
