@@ -75,3 +75,19 @@ func TestRuleFromF1Functions(t *testing.T) {
 		t.Errorf("weighted f1 %v", v)
 	}
 }
+
+// TestMissingNoteLFS: a samples file that is a Git LFS pointer says so
+// beside each reported metric, not that lm-eval wrote no samples.
+func TestMissingNoteLFS(t *testing.T) {
+	ds := &Dataset{Kind: KindLMEval, Records: NewMemIndex(nil),
+		Metrics: []Metric{{Filter: "none", Name: "acc", Value: 0.59}},
+		Issues:  []Issue{Errorf("lfs-pointer", "samples_x.jsonl", 1, "", "Git LFS pointer, not data: run git lfs pull")}}
+	cs := RecomputeMetrics(ds)
+	if len(cs) != 1 || !strings.Contains(cs[0].Note, "Git LFS pointer") {
+		t.Errorf("%+v", cs)
+	}
+	ds.Issues = nil
+	if cs := RecomputeMetrics(ds); !strings.Contains(cs[0].Note, "--log_samples") {
+		t.Errorf("without samples: %+v", cs)
+	}
+}

@@ -167,6 +167,11 @@ func missingNote(d *Dataset, filter, name string) string {
 		return ""
 	}
 	if d.Records.Len() == 0 || len(d.Filters) == 0 {
+		for _, is := range d.Issues {
+			if is.Code == "lfs-pointer" {
+				return "the samples file is a Git LFS pointer, not its rows: nothing to recompute from (git lfs pull fetches them)"
+			}
+		}
 		return "no samples rows: nothing to recompute from (lm-eval writes them with --log_samples)"
 	}
 	if d.FilterIndex(filter) < 0 {
