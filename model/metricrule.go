@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"evalview/model/lmmetrics"
@@ -14,7 +15,8 @@ type MetricRule struct {
 	// "weighted_perplexity", "bits_per_byte", "f1", "matthews_corrcoef",
 	// "bleu", "chrf", "ter", "brier_score", "median", "nanmean",
 	// "bypass"), or one evalview recognises in a task's own function
-	// ("inst_level_mean", "macro_f1", "micro_f1", "cb_multi_f1"), one of a
+	// ("inst_level_mean", "macro_f1", "micro_f1", "weighted_f1",
+	// "cb_multi_f1"), one of a
 	// Python-class task ("squad_v2"), or "custom".
 	Aggregation string
 	// Function is the task's own aggregation function when the config
@@ -35,7 +37,7 @@ func DefaultAggregation(name string) string {
 		return "bits_per_byte"
 	case "mcc":
 		return "matthews_corrcoef"
-	case "f1", "bleu", "chrf", "ter", "brier_score":
+	case "f1", "bleu", "chrf", "ter", "brier_score", "bypass":
 		return name
 	}
 	return "mean"
@@ -87,7 +89,7 @@ func (r MetricRule) Apply(nums []float64, values []RowValue) (float64, int, stri
 			return 0, 0, agg, notRecomputed + "the rows hold numbers, not per-instruction lists"
 		}
 		return lmmetrics.FlatMean(lists), len(values), agg, ""
-	case "f1", "matthews_corrcoef", "macro_f1", "micro_f1", "cb_multi_f1":
+	case "f1", "matthews_corrcoef", "macro_f1", "micro_f1", "weighted_f1", "cb_multi_f1":
 		golds, preds, ok := labelPairs(values)
 		if !ok {
 			return 0, 0, agg, notRecomputed + "the rows do not all hold [gold, pred] pairs"
@@ -105,6 +107,8 @@ func (r MetricRule) Apply(nums []float64, values []RowValue) (float64, int, stri
 			return lmmetrics.MacroF1(golds, preds), len(golds), agg, ""
 		case "micro_f1":
 			return lmmetrics.MicroF1(golds, preds), len(golds), agg, ""
+		case "weighted_f1":
+			return lmmetrics.WeightedF1(golds, preds), len(golds), agg, ""
 		}
 		v, ok := lmmetrics.F1(golds, preds)
 		if !ok {
@@ -167,7 +171,7 @@ func labelPairs(values []RowValue) (golds, preds []string, ok bool) {
 // on, or as "<function name at 0x...>"): the ones whose code evalview
 // knows, else "custom".
 func RuleFromFunction(name, src string) MetricRule {
-	r := MetricRule{Name: name, Aggregation: "custom", Function: functionName(src)}
+	r := MetricRule{Name: name, Aggregation: "custom", Function: FunctionName(src)}
 	switch {
 	case strings.Contains(src, "cb_multi_fi"):
 		// lm_eval/tasks/super_glue/cb/aggregate.py: the mean of the binary
@@ -176,17 +180,35 @@ func RuleFromFunction(name, src string) MetricRule {
 	case strings.Contains(src, "agg_inst_level_acc"):
 		// lm_eval/tasks/ifeval/utils.py: sum(flat) / len(flat).
 		r.Aggregation = "inst_level_mean"
-	case strings.Contains(src, "f1_score(") && strings.Contains(src, `average="macro"`):
-		r.Aggregation = "macro_f1" // e.g. tasks/aradice/*/metrics.py macro_f1_score
-	case strings.Contains(src, "f1_score(") && strings.Contains(src, `average="micro"`):
-		r.Aggregation = "micro_f1"
+	default:
+		if m := sklearnAverage.FindStringSubmatch(src); m != nil {
+			// e.g. tasks/kobest/utils.py and tasks/aradice/*/metrics.py:
+			// f1_score(golds, preds, average="macro"|"micro"|"weighted").
+			r.Aggregation = m[1] + "_f1"
+		} else if avg, ok := averagedF1[r.Function]; ok && strings.HasPrefix(strings.TrimSpace(src), "<function ") {
+			// Before v0.4.1 (serialize_function, 2024-01) a config held a
+			// function as "<function NAME at 0x...>": the harness's
+			// functions of these names are all f1_score(golds, preds,
+			// average=...) over the rows' [gold, pred].
+			r.Aggregation = avg
+		}
 	}
 	return r
 }
 
-// functionName is "name" from "def name(...", "<function name at 0x..>"
-// or "!function utils.name", else the first line, clipped.
-func functionName(src string) string {
+// sklearnAverage finds sklearn's f1_score with an average in a task's
+// aggregation function.
+var sklearnAverage = regexp.MustCompile(`f1_score\([^)]*average\s*=\s*["'](macro|micro|weighted)["']`)
+
+// averagedF1 are the harness's aggregation functions named for the
+// average they give sklearn's f1_score (v0.4.0 to v0.4.12: tasks/kobest,
+// tasks/aradice, each the same three lines).
+var averagedF1 = map[string]string{"macro_f1_score": "macro_f1", "micro_f1_score": "micro_f1", "weighted_f1_score": "weighted_f1"}
+
+// FunctionName is "name" from "def name(...", "<function name at 0x..>"
+// or "!function utils.name", else the first line, clipped: a function a
+// config holds, as the harness dumps it.
+func FunctionName(src string) string {
 	s := strings.TrimSpace(src)
 	for _, pre := range []string{"def ", "<function ", "!function "} {
 		if strings.HasPrefix(s, pre) {

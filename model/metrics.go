@@ -119,6 +119,10 @@ func RecomputeMetrics(d *Dataset) []MetricComparison {
 			c.Note = missingNote(d, r.Filter, r.Name)
 			if l, found := loaderRecomputed(d, k); found {
 				c = l
+			} else if rule, ok := rules[r.Name]; ok && rule.Aggregation == "bypass" || !ok && DefaultAggregation(r.Name) == "bypass" {
+				// --predict_only rows hold None: the reason is the
+				// aggregation, not a missing value.
+				_, _, c.Aggregation, c.Note = MetricRule{Name: r.Name, Aggregation: "bypass"}.Apply(nil, nil)
 			}
 		}
 		c.Reported, c.HasReport, c.Stderr, c.HasStderr = r.Value, true, r.Stderr, r.HasStderr
@@ -176,10 +180,29 @@ func missingNote(d *Dataset, filter, name string) string {
 		return ""
 	}
 	if d.Records.Len() == 0 || len(d.Filters) == 0 {
+		for _, is := range d.Issues {
+			if is.Code == "lfs-pointer" {
+				return "the samples file is a Git LFS pointer, not its rows: nothing to recompute from (git lfs pull fetches them)"
+			}
+		}
 		return "no samples rows: nothing to recompute from (lm-eval writes them with --log_samples)"
 	}
 	if d.FilterIndex(filter) < 0 {
 		return fmt.Sprintf("the samples have no rows for filter %q", filter)
 	}
 	return fmt.Sprintf("no row of filter %q has a value for %s", filter, name)
+}
+
+// LowerIsBetter follows the writer (lm-eval's higher_is_better) and, where
+// it says nothing, the harness's metric registry: perplexities, bits per
+// byte, TER and the Brier score are better lower.
+func LowerIsBetter(name string, higher *bool) bool {
+	if higher != nil {
+		return !*higher
+	}
+	switch name {
+	case "perplexity", "word_perplexity", "byte_perplexity", "bits_per_byte", "ter", "brier_score":
+		return true
+	}
+	return false
 }

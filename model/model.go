@@ -75,6 +75,10 @@ type Dataset struct {
 	// MainMetric names the metric the list shows (lm-eval: "exact_match",
 	// "acc"...; run: "weighted_score").
 	MainMetric string
+	// StatusBasis says what a record's ✓ and ✗ are against when it is not
+	// the target: an lm-eval task scored by its own process_results
+	// ("the task's own process_results"); "" for the target.
+	StatusBasis string
 	// Issues are validation issues of the dataset as a whole (a missing
 	// results file, a count that disagrees). Per-record issues live on
 	// records and are counted in their summaries.

@@ -50,8 +50,10 @@ followed by a one-line total.
 For lm-eval samples it also runs the deep check: every filter pipeline of
 the task config is re-applied to every repeat, and an answer that differs
 from the logged filtered_resps is a warning (reextract-mismatch), a logged
-exact_match its answer does not give another (rescore-mismatch). --fast
-skips it.
+exact_match its answer does not give another (rescore-mismatch). Without
+the task config, a filter is re-applied with the harness default for its
+name, and the answers that default does not give are one note per filter
+(reextract-default-differs), not findings. --fast skips it.
 
 A note is no finding: it says how evalview read a file where it had to
 infer something (the filter of each row of an old harness's samples).

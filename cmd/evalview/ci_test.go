@@ -60,3 +60,45 @@ func TestSummaryFailOnDiffers(t *testing.T) {
 		t.Errorf("--fail-on-differs where every metric matches: exit %d", code)
 	}
 }
+
+// TestSummaryOldGroupsNoFalseDiffers: results of v0.4.1 and v0.4.2
+// weigh groups by sample counts they do not record: their groups are
+// listed, the ones a plain mean cannot give are said not recomputed, and
+// --fail-on-differs passes (issue 14). A results file alone says why
+// nothing of it is recomputed.
+func TestSummaryOldGroupsNoFalseDiffers(t *testing.T) {
+	for _, dir := range []string{"v0.4.1_groups", "v0.4.2_groups"} {
+		out, errOut, code := runCmd(t, "summary", "--fail-on-differs", filepath.Join(fixtures, dir))
+		if code != 0 || errOut != "" {
+			t.Errorf("%s: exit %d, stderr %q", dir, code, errOut)
+		}
+		for _, want := range []string{"mmlu_other", "mmlu_stem acc,none: not recomputed: the harness before v0.4.3 weighs each subtask by its sample count"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: no %q in\n%s", dir, want, out)
+			}
+		}
+	}
+	out, _, _ := runCmd(t, "summary", filepath.Join(fixtures, "v0.4.2_groups"))
+	if !strings.Contains(out, "samples:   none: the reported metrics are shown as reported, with nothing to recompute them from") {
+		t.Errorf("a results file alone does not say why nothing is recomputed:\n%s", out)
+	}
+}
+
+// TestExportNonFinite: export keeps a row's Infinity: JSON as the string
+// "Infinity" (valid JSON), CSV as Python's str() spells it, inf.
+func TestExportNonFinite(t *testing.T) {
+	dir := filepath.Join(fixtures, "regression_infinity")
+	out, _, code := runCmd(t, "export", dir)
+	if code != 0 || !strings.Contains(out, `"mae":"Infinity"`) {
+		t.Errorf("jsonl: exit %d\n%s", code, out)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !json.Valid([]byte(l)) {
+			t.Errorf("not JSON: %s", l)
+		}
+	}
+	out, _, _ = runCmd(t, "export", "--format", "csv", dir)
+	if !strings.Contains(out, ",unscored,inf,3.2,") || strings.Contains(out, "Inf") {
+		t.Errorf("csv:\n%s", out)
+	}
+}

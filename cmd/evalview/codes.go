@@ -20,7 +20,7 @@ var issueCodes = []struct {
 	{"lm-eval", []string{
 		"bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
 		"filter-config-default", "filter-inferred", "filter-missing", "filter-over-budget", "filter-unsupported", "hash-mismatch",
-		"metric-differs", "metric-missing", "no-samples", "pretty-printed", "reextract-mismatch",
+		"metric-differs", "metric-missing", "no-samples", "pretty-printed", "reextract-default-differs", "reextract-mismatch",
 		"rescore-mismatch", "task-missing",
 	}},
 	{"run", []string{

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,7 +170,7 @@ func writeCSV(w io.Writer, rows []exportLine) error {
 			rec = append(rec, ef.Answer, map[bool]string{true: ef.Status, false: ""}[ok])
 			for _, m := range sortedKeys(filterMetrics[f]) {
 				if v, ok := ef.Metrics[m]; ok {
-					rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+					rec = append(rec, csvNum(v))
 				} else {
 					rec = append(rec, "")
 				}
@@ -214,7 +215,16 @@ func fptr(p *float64) string {
 	if p == nil {
 		return ""
 	}
-	return strconv.FormatFloat(*p, 'g', -1, 64)
+	return csvNum(*p)
+}
+
+// csvNum writes a number in full, and NaN and the infinities as Python's
+// str() spells them (nan, inf, -inf), which float() and pandas read back.
+func csvNum(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return model.FormatFloat(v, 0)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 func sortedKeys[V any](m map[string]V) []string {

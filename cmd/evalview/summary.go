@@ -160,8 +160,9 @@ func runFigures(st runstats.Stats) map[string]any {
 // printReport writes one dataset's summary for people.
 func printReport(w io.Writer, r model.DatasetReport) {
 	fmt.Fprintf(w, "%s  (%s)  %s\n", r.Title, r.Kind, r.Path)
-	for _, k := range []string{"model", "harness", "date", "n-shot", "n-samples"} {
-		if v, ok := r.Facts[k]; ok {
+	// "samples" is said of a results file alone: why nothing is compared.
+	for _, k := range []string{"model", "harness", "date", "n-shot", "n-samples", "samples"} {
+		if v, ok := r.Facts[k]; ok && (k != "samples" || r.Kind == model.KindLMEval) {
 			fmt.Fprintf(w, "  %-10s %s\n", k+":", v)
 		}
 	}

@@ -17,6 +17,7 @@ type configParts struct {
 	FilterList     json.RawMessage `json:"filter_list"`
 	ProcessResults json.RawMessage `json:"process_results"`
 	MetricList     json.RawMessage `json:"metric_list"`
+	DocToChoice    json.RawMessage `json:"doc_to_choice"`
 }
 
 // configCache holds each task's decoded config parts; several datasets'

@@ -1,6 +1,7 @@
 package lmeval
 
 import (
+	"encoding/json"
 	"maps"
 	"math"
 	"path/filepath"
@@ -63,6 +64,7 @@ func samplesDatasetOf(path string, r *results, broken *brokenResults, mode openM
 		ds.Facts = r.taskFacts(task)
 		ds.Metrics = r.Metrics[task]
 		ds.Companions = []string{r.Path}
+		ds.StatusBasis = statusBasis(r, task)
 	} else if broken != nil {
 		ds.Facts = []model.Fact{{Key: "task", Value: task}, {Key: "results file", Value: "cannot be read: " + filepath.Base(broken.path) + " (metrics, n-shot and sample counts unknown)"}}
 	} else {
@@ -248,7 +250,7 @@ func resultsDataset(r *results) *model.Dataset {
 	ds := &model.Dataset{
 		Kind: model.KindLMEval, Path: r.Path, Task: filepath.Base(r.Path),
 		Title: strings.TrimSuffix(filepath.Base(r.Path), ".json") + " (results only)",
-		Facts: append(append([]model.Fact{}, r.Facts...), model.Fact{Key: "results file", Value: r.Path}, model.Fact{Key: "samples", Value: "none: run lm-eval with --log_samples to see per-doc answers"}),
+		Facts: append(append([]model.Fact{}, r.Facts...), model.Fact{Key: "results file", Value: r.Path}, model.Fact{Key: "samples", Value: "none: the reported metrics are shown as reported, with nothing to recompute them from (lm-eval writes the per-doc samples with --log_samples)"}),
 	}
 	ds.Presentation = ResultsPresentation()
 	var recs []*model.Record
@@ -358,4 +360,19 @@ func uniqueTitles(ts []titled) {
 			ts[i].title += " @ " + t.stamp
 		}
 	}
+}
+
+// statusBasis says, for a task scored by its own process_results
+// (leaderboard_math, ifeval...), that its rows' ✓ and ✗ are that code's
+// verdict as logged, not a match of the answer with the target.
+func statusBasis(r *results, task string) string {
+	cfg, ok := r.config(task)
+	if !ok || len(cfg.ProcessResults) == 0 || string(cfg.ProcessResults) == "null" {
+		return ""
+	}
+	var src string
+	if json.Unmarshal(cfg.ProcessResults, &src) != nil || strings.TrimSpace(src) == "" {
+		return ""
+	}
+	return "the task's own " + model.FunctionName(src) + ", as logged"
 }

@@ -119,7 +119,7 @@ func each(path string, mode openMode, fn func(*model.Dataset) error) error {
 			next++
 		}
 	}
-	warned := map[*results]bool{}
+	warned, grouped := map[*results]bool{}, map[*results]bool{}
 	handed := 0
 	fill()
 	for len(queue) > 0 {
@@ -139,7 +139,12 @@ func each(path string, mode openMode, fn func(*model.Dataset) error) error {
 			x.SyncDataset(s.ds)
 		}
 		if s.r != nil {
-			setGroups(s.ds, s.r.groupsOf(comps[s.r], s.ds.Task))
+			gs := s.r.groupsOf(comps[s.r], s.ds.Task)
+			if !grouped[s.r] {
+				grouped[s.r] = true
+				gs = append(gs, s.r.unheldGroups(comps[s.r], used[s.r])...)
+			}
+			setGroups(s.ds, gs)
 		}
 		s.ds.Title = s.title
 		fill() // index the next files while fn works on this one

@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -295,5 +296,181 @@ func TestNoFileVanishes(t *testing.T) {
 	}
 	if filepath.Base(dss["arc_easy"].Path) != "samples_arc_easy_2025-07-07T07-07-07.000007.jsonl" {
 		t.Error(dss["arc_easy"].Path)
+	}
+}
+
+// TestGroupsBeforeV043: v0.4.1 results (no group_subtasks, no n-samples)
+// get their group tree from the aliases' indentation, and every group is
+// on the run's dataset even when no samples file is under it; v0.4.2
+// (group_subtasks, no n-samples) the same. Without sample counts, a group
+// whose plain mean is not the reported value is not recomputed (the
+// harness weighed by size): never a false DIFFERS.
+func TestGroupsBeforeV043(t *testing.T) {
+	for _, dir := range []string{"v0.4.1_groups", "v0.4.2_groups"} {
+		dss, err := Open("../../testdata/lmeval/" + dir)
+		if err != nil || len(dss) != 1 {
+			t.Fatal(dir, dss, err)
+		}
+		got := map[string]model.GroupComparison{}
+		for _, g := range dss[0].Groups {
+			got[g.Group] = g
+		}
+		if len(got) != 3 {
+			t.Fatalf("%s: groups %v", dir, dss[0].Groups)
+		}
+		for g, subtasks := range map[string]int{"mmlu": 4, "mmlu_stem": 2, "mmlu_other": 2} {
+			c := got[g]
+			if c.Subtasks != subtasks || c.Differs() {
+				t.Errorf("%s %s: %+v", dir, g, c)
+			}
+			fromAliases := strings.Contains(c.Note, "alias indentation")
+			if fromAliases != (dir == "v0.4.1_groups") {
+				t.Errorf("%s %s: note %q", dir, g, c.Note)
+			}
+		}
+		if c := got["mmlu_other"]; !c.HasRecomputed || c.Recomputed != 0.75 {
+			t.Errorf("%s mmlu_other: equal sizes, the plain mean is the weighted one: %+v", dir, c)
+		}
+		for _, g := range []string{"mmlu", "mmlu_stem"} {
+			if c := got[g]; c.HasRecomputed || !strings.Contains(c.Note, "before v0.4.3 weighs each subtask by its sample count") {
+				t.Errorf("%s %s: %+v", dir, g, c)
+			}
+		}
+	}
+}
+
+// TestLowerIsBetterPassesNothing: a regression task's main metric, mae
+// (higher_is_better false), scores each row but passes or fails none: a
+// perfect prediction (mae 0) is no "fail", a miss (mae 0.5) no "pass".
+func TestLowerIsBetterPassesNothing(t *testing.T) {
+	ds := byTask(t, "regression_infinity")["korsts_reg"]
+	for i := 0; i < ds.Records.Len(); i++ {
+		s := ds.Records.Summary(i)
+		if s.Status != model.StatusUnscored || !s.HasScore && i != 1 {
+			t.Errorf("doc %d: status %v, score %v (%v)", i, s.Status, s.Score, s.HasScore)
+		}
+		rec, err := ds.Records.Record(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range rec.Filters {
+			if f.Status != model.StatusUnscored {
+				t.Errorf("doc %d filter %s: status %v", i, f.Filter, f.Status)
+			}
+		}
+	}
+}
+
+// TestKobestMacroF1: kobest_boolq (v0.4.5, Korean, rows without "filter")
+// logs f1 as [gold, pred] and aggregates it with its own macro_f1_score
+// (sklearn f1_score average="macro"): recomputed and compared.
+func TestKobestMacroF1(t *testing.T) {
+	ds := byTask(t, "kobest_macro_f1")["kobest_boolq"]
+	cs := comparisons(ds)
+	for k, want := range map[string]float64{"none acc": 0.6, "none f1": (0.5 + 2.0/3) / 2} {
+		c := cs[k]
+		if !c.HasSamples || c.Differs() || c.N != 5 || math.Abs(c.Samples-want) > 1e-12 {
+			t.Errorf("%s: %+v, want %v", k, c, want)
+		}
+	}
+	if cs["none f1"].Aggregation != "macro_f1" {
+		t.Errorf("f1 aggregation %q", cs["none f1"].Aggregation)
+	}
+	if e, w := model.CountIssues(allIssues(t, ds)); e+w != 0 {
+		t.Errorf("%d errors, %d warnings", e, w)
+	}
+}
+
+// TestPredictOnly: a --predict_only run logs the metric bypass, None on
+// every row and 999 in the results: no metric-missing error, no row
+// passes or fails by it, and the report says why it is not compared.
+func TestPredictOnly(t *testing.T) {
+	ds := byTask(t, "predict_only")["gsm8k"]
+	if e, w := model.CountIssues(allIssues(t, ds)); e+w != 0 {
+		t.Errorf("%d errors, %d warnings: %v", e, w, allIssues(t, ds))
+	}
+	for i := 0; i < ds.Records.Len(); i++ {
+		if s := ds.Records.Summary(i); s.Status != model.StatusUnscored {
+			t.Errorf("doc %d: status %v", i, s.Status)
+		}
+	}
+	c := comparisons(ds)["none bypass"]
+	if c.HasSamples || !c.HasReport || c.Reported != 999 || !strings.Contains(c.Note, "aggregation is bypass") {
+		t.Errorf("bypass: %+v", c)
+	}
+}
+
+// TestStatusBasis: a task with its own process_results (ifeval) says its
+// ✓ ✗ are that code's verdict; a task scored against its target does not.
+func TestStatusBasis(t *testing.T) {
+	if b := byTask(t, "ifeval")["leaderboard_ifeval"].StatusBasis; b != "the task's own process_results, as logged" {
+		t.Errorf("ifeval: %q", b)
+	}
+	if b := byTask(t, "two_filters")["gsm8k"].StatusBasis; b != "" {
+		t.Errorf("gsm8k: %q", b)
+	}
+}
+
+// TestDefaultPipelineNoFalseAlarm: without its results file, a task whose
+// own filter is named flexible-extract (masakhaner's format_span) is
+// re-applied with the gsm8k default for that name, which reproduces none
+// of its answers: one note sums that up (its rows as items), no warning
+// per row (issue 14; 2232 warnings on a real folder of 13 such files).
+func TestDefaultPipelineNoFalseAlarm(t *testing.T) {
+	ds := byTask(t, "no_config_own_filter")["masakhaner_luo_prompt_1"]
+	// As check gathers them: the index's issues and the deep check's.
+	issues := append([]model.Issue(nil), ds.Issues...)
+	for i := 0; i < ds.Records.Len(); i++ {
+		issues = append(issues, ds.Records.(*index).IndexIssues(i)...)
+	}
+	issues = append(issues, deep(t, ds).Issues...)
+	var codes []string
+	for _, is := range issues {
+		codes = append(codes, is.Code)
+	}
+	if e, w := model.CountIssues(issues); e != 0 || w != 1 || model.CountNotes(issues) != 1 {
+		t.Fatalf("issues %v", codes)
+	}
+	for _, is := range issues {
+		if is.Code == "reextract-default-differs" && (len(is.Items) != 3 || !strings.Contains(is.Message, "does not reproduce 3 of its logged answers")) {
+			t.Errorf("note %+v", is)
+		}
+	}
+	rec, err := ds.Records.Record(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Warnings != 0 {
+		t.Errorf("record 2: %d warnings, want its disagreement as a note: %v", rec.Warnings, rec.Issues)
+	}
+}
+
+// TestNoRenamedFileVanishes: in a folder of renamed samples files
+// ("_<task>.jsonl", found by content), one whose first row was cut and
+// one with no rows at all are datasets with their issues, not left out
+// (issue 14 item 3; both were dropped from a real output folder).
+func TestNoRenamedFileVanishes(t *testing.T) {
+	dss := byTask(t, "folder_renamed_odd")
+	want := map[string]struct {
+		records int
+		code    string
+	}{"_winogrande": {2, "bad-json"}, "_cb": {0, "no-samples"}, "_copa": {2, ""}}
+	if len(dss) != len(want) {
+		t.Fatalf("%d datasets: %v", len(dss), dss)
+	}
+	for task, w := range want {
+		ds := dss[task]
+		if ds == nil || ds.Records.Len() != w.records {
+			t.Fatalf("%s: %v", task, ds)
+		}
+		var codes []string
+		for _, is := range allIssues(t, ds) {
+			if is.Severity != model.SeverityNote {
+				codes = append(codes, is.Code)
+			}
+		}
+		if w.code == "" && len(codes) > 0 || w.code != "" && !slices.Contains(codes, w.code) {
+			t.Errorf("%s: issues %v, want %q", task, codes, w.code)
+		}
 	}
 }

@@ -175,3 +175,20 @@ func FuzzUnquoteInPlace(f *testing.F) {
 		}
 	})
 }
+
+// TestPyDumpsNonFinite: a doc holding NaN or an infinity is dumped as
+// Python's json.dumps(doc, indent=2) writes it, so that its doc_hash is
+// checked rather than skipped (issue 14). The hash is Python's.
+func TestPyDumpsNonFinite(t *testing.T) {
+	raw := []byte(`{"x": NaN, "y": [Infinity, -Infinity], "label": 1}`)
+	got, err := pyDumps(raw)
+	want := "{\n  \"x\": NaN,\n  \"y\": [\n    Infinity,\n    -Infinity\n  ],\n  \"label\": 1\n}"
+	if err != nil || string(got) != want {
+		t.Fatalf("pyDumps: %q, %v; want %q", got, err, want)
+	}
+	// hashlib.sha256(json.dumps({"x": float("nan"), "y": [float("inf"),
+	// -float("inf")], "label": 1}, indent=2, ensure_ascii=False).encode())
+	if h := sha256Hex(got); h != "fbdbfbce3bfab823b51c99d3a6db4512e3af6dc9873d58092d52c290b89dad33" {
+		t.Errorf("sha256 %s", h)
+	}
+}

@@ -119,6 +119,29 @@ func isSamplesHead(head []byte) bool {
 	return n >= 2 && (has("resps") || has("filtered_resps"))
 }
 
+// samplesInHead reports whether a file's head holds a samples row: the
+// first, or a later one when the first line is broken (a renamed samples
+// file whose first row was cut or edited is a dataset with that error,
+// not a file left out of its folder).
+func samplesInHead(head []byte) bool {
+	if isSamplesHead(head) {
+		return true
+	}
+	rest := head
+	for n := 0; n < 100 && len(rest) > 0; n++ {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			return false // the last line may be cut by the head's end
+		}
+		line := bytes.TrimSpace(rest[:i])
+		rest = rest[i+1:]
+		if n > 0 && len(line) > 0 && line[0] == '{' && isSamplesHead(line) {
+			return true
+		}
+	}
+	return false
+}
+
 // SniffDir scores a folder: 2 when it holds lm-eval files, 1 when its
 // subfolders do (an output folder of model folders).
 //
@@ -166,7 +189,7 @@ func isLMEvalFile(p string, e os.DirEntry) bool {
 		return false
 	}
 	head, err := readHead(p)
-	return err == nil && (isResultsJSON(head) || isSamplesHead(head) ||
+	return err == nil && (isResultsJSON(head) || samplesInHead(head) ||
 		jsonl.IsLFSPointer(head) && strings.HasPrefix(e.Name(), "samples_"))
 }
 
@@ -226,7 +249,12 @@ func findFiles(dir string, depth int) ([]found, error) {
 		switch {
 		case isResultsJSON(head), resultsNameRE.MatchString(e.Name()):
 			out = append(out, found{path: p, results: true})
-		case isSamplesHead(head), jsonl.IsLFSPointer(head) && strings.HasPrefix(e.Name(), "samples_"):
+		case samplesInHead(head), jsonl.IsLFSPointer(head) && strings.HasPrefix(e.Name(), "samples_"):
+			out = append(out, found{path: p})
+		case ext == ".jsonl" && len(bytes.TrimSpace(head)) == 0 && !strings.HasSuffix(e.Name(), ".evalview-notes.jsonl"):
+			// An empty .jsonl among lm-eval files is a samples file
+			// that got no rows (a task that crashed, a renamed file):
+			// a dataset that says so, not left out.
 			out = append(out, found{path: p})
 		}
 	}
@@ -389,9 +417,14 @@ func assemble(files []found, mode openMode) ([]*model.Dataset, error) {
 	}
 	for _, r := range res {
 		comps := r.groupComparisons()
+		first := true
 		for _, ds := range out {
 			if slices.Contains(ds.Companions, r.Path) {
-				setGroups(ds, r.groupsOf(comps, ds.Task))
+				gs := r.groupsOf(comps, ds.Task)
+				if first {
+					gs, first = append(gs, r.unheldGroups(comps, used[r])...), false
+				}
+				setGroups(ds, gs)
 			}
 		}
 		if companion[r] {

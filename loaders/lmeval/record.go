@@ -57,12 +57,24 @@ func (x *index) Progress() int64 { return x.s.indexed.Load() }
 
 // Record reads the doc's rows and builds its detail.
 func (x *index) Record(i int) (*model.Record, error) {
+	rec, err := x.record(i)
+	if rec != nil {
+		// A default pipeline's disagreements are summed up by the deep
+		// check, one note per filter; the Filters tab marks each one.
+		rec.Issues = slices.DeleteFunc(rec.Issues, func(is model.Issue) bool { return is.Code == defaultMismatch })
+	}
+	return rec, err
+}
+
+// record is Record with every re-extraction issue, as the deep check's
+// reference path (deepDocFull) reads them.
+func (x *index) record(i int) (*model.Record, error) {
 	x.s.mu.RLock()
 	locs := append([]rowLoc(nil), x.s.rows[i]...)
 	sum := x.s.sums[i]
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	filters := append([]string(nil), x.s.filters...)
-	main := x.s.main
+	main, lower := x.s.main, x.s.mainScoreOnly
 	x.s.mu.RUnlock()
 	// Each row is read and split on its own goroutine when the doc is big
 	// (a doc of 200 MB lines has one per filter): both cores work.
@@ -118,7 +130,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 			}
 		}
 		rec.Raw = append(rec.Raw, part)
-		rec.Filters = append(rec.Filters, filterResult(filter, line, &r.h, main, x.s.known))
+		rec.Filters = append(rec.Filters, filterResult(filter, line, &r.h, main, lower, x.s.known))
 	}
 	var doc json.RawMessage
 	if len(rows) > 0 && rows[0].err == nil {
@@ -199,7 +211,7 @@ func (x *index) loadRow(loc rowLoc) loadedRow {
 	return loadedRow{raw: raw, h: h}
 }
 
-func filterResult(filter string, line int, h *rowHead, main string, known map[string]bool) model.FilterResult {
+func filterResult(filter string, line int, h *rowHead, main string, lower bool, known map[string]bool) model.FilterResult {
 	fr := model.FilterResult{Filter: filter, Line: line, Answer: answerText(h.FilteredResps)}
 	var list []json.RawMessage
 	if json.Unmarshal(h.FilteredResps, &list) == nil {
@@ -211,7 +223,7 @@ func filterResult(filter string, line int, h *rowHead, main string, known map[st
 	}
 	fr.Metrics, fr.Values = rowMetrics(h, known)
 	for _, m := range fr.Metrics {
-		if m.Name == main {
+		if m.Name == main && !lower {
 			fr.Status = statusOf(m.Value)
 		}
 	}

@@ -77,7 +77,7 @@ func TestRecordReadsLongRowsEnds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := filterResult(rec.Filters[j].Filter, int(loc.line), &h, x.s.main, x.s.known)
+		want := filterResult(rec.Filters[j].Filter, int(loc.line), &h, x.s.main, x.s.mainScoreOnly, x.s.known)
 		if !reflect.DeepEqual(rec.Filters[j], want) {
 			t.Errorf("row %d: filter %+v, from the whole row %+v", j, rec.Filters[j], want)
 		}

@@ -19,6 +19,8 @@ import (
 // the logged filtered_resps. Issue codes:
 //
 //	reextract-mismatch     the re-applied pipeline gives another answer
+//	reextract-default-differs  a harness default pipeline (no config) gives
+//	                       another answer: a note, summed up per filter
 //	                       than the samples log for that filter (record)
 //	filter-unsupported     the config names a filter function evalview
 //	                       cannot re-run (custom code); that filter is
@@ -48,6 +50,13 @@ type reextractor struct {
 	version            string
 	// unsupported are the config's filters that cannot be re-run.
 	unsupported []string
+	// choices is a generate_until task's doc_to_choice list, against
+	// whose element at the target's index the harness scores
+	// (api/task.py process_results: gold = choices[gold], v0.4.0 to
+	// v0.4.12); choicesUnknown is set when doc_to_choice is a template
+	// evalview cannot evaluate, so answers are not re-scored.
+	choices        []string
+	choicesUnknown bool
 	// ownScoring is set when the task scores with its own
 	// process_results: its rows' exact_match is not the metric's, and is
 	// not re-scored against the logged answers.
@@ -120,7 +129,10 @@ type taskConfig struct {
 	// ProcessResults is the task's own scoring code, when it has some
 	// (dumped as its source).
 	ProcessResults json.RawMessage `json:"process_results"`
-	MetricList     []struct {
+	// DocToChoice, set for a generate_until task, makes the harness score
+	// against choices[target] (the logged target is the index).
+	DocToChoice json.RawMessage `json:"doc_to_choice"`
+	MetricList  []struct {
 		Metric            string   `json:"metric"`
 		IgnoreCase        bool     `json:"ignore_case"`
 		IgnorePunctuation bool     `json:"ignore_punctuation"`
@@ -137,7 +149,7 @@ func taskConfigOf(r *results, task string) (cfg taskConfig, ok bool) {
 	if !ok {
 		return cfg, false
 	}
-	cfg.FilterList, cfg.ProcessResults = parts.FilterList, parts.ProcessResults
+	cfg.FilterList, cfg.ProcessResults, cfg.DocToChoice = parts.FilterList, parts.ProcessResults, parts.DocToChoice
 	for _, f := range []struct {
 		raw json.RawMessage
 		to  any
@@ -166,6 +178,7 @@ func newReextractor(path, task string, r *results) *reextractor {
 		return re
 	}
 	re.em, re.emNote = metricFrom(cfg, re.hasConfig, task)
+	re.choices, re.choicesUnknown = docChoices(cfg.DocToChoice)
 	re.ownScoring = len(cfg.ProcessResults) > 0 && string(cfg.ProcessResults) != "null"
 	if !re.hasConfig {
 		return re // pipelines come from defaultPipe, by filter name
@@ -343,7 +356,8 @@ func (x *index) eachRun(rec *model.Record, texts []any, sc *runScratch, doc json
 	defer func() {
 		// The summary copied into rec already counts them when the doc
 		// was re-extracted before.
-		if n := len(rec.Issues) - before; x.countOnce(rec.ID, n) {
+		n := countWarnings(rec.Issues[before:])
+		if x.countOnce(rec.ID, n) {
 			rec.Warnings += n
 		}
 	}()
@@ -377,10 +391,37 @@ func (x *index) eachRun(rec *model.Record, texts []any, sc *runScratch, doc json
 
 // mismatch is the warning for a filter whose logged answer re-applying
 // pipeline p does not reproduce.
+//
+// A pipeline guessed from the filter's name (no task config: p.defaulted)
+// proves nothing about the row: many tasks name their own regexes
+// strict-match or flexible-extract (masakhaner's format_span, the
+// llama-style gsm8k variants). Its disagreement is a note, which the deep
+// check sums up per filter (defaultMismatches).
 func (re *reextractor) mismatch(id string, fr model.FilterResult, p *pipe, logged, answer string) model.Issue {
+	if p.defaulted {
+		return model.Notef(defaultMismatch, re.path, fr.Line, id,
+			"filter %q: the samples log %q but the harness default for its name (%s) gives %q; no task config says which pipeline the run used",
+			fr.Filter, clip(logged, 80), p.p.String(), clip(answer, 80))
+	}
 	return model.Warnf("reextract-mismatch", re.path, fr.Line, id,
 		"filter %q: the samples log %q but re-applying its pipeline (%s) gives %q", fr.Filter, clip(logged, 80), p.p.String(), clip(answer, 80))
 }
+
+// countWarnings counts the warnings among a doc's re-extraction issues
+// (a default pipeline's disagreements are notes, which no summary counts).
+func countWarnings(issues []model.Issue) int {
+	n := 0
+	for _, is := range issues {
+		if is.Severity == model.SeverityWarning {
+			n++
+		}
+	}
+	return n
+}
+
+// defaultMismatch is the code of a row's answer a default pipeline does
+// not reproduce (a note, not a finding).
+const defaultMismatch = "reextract-default-differs"
 
 func needsDoc(p lmfilter.Pipeline) bool {
 	for _, s := range p.Steps {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -93,15 +95,24 @@ const asciiPunct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 type scorer struct {
 	em     *exactMatch
 	target string
-	ok     bool
-	seen   map[string]model.Status
+	// alts are the normalised elements of a list target (a task with
+	// multiple targets: triviaqa's aliases), any of which passes.
+	alts []string
+	ok   bool
+	seen map[string]model.Status
 }
 
 func (re *reextractor) newScorer(target string) *scorer {
 	sc := &scorer{em: re.em}
 	if re.em != nil {
+		ok := true
+		if re.choices != nil || re.choicesUnknown {
+			target, ok = choiceAt(re.choices, target)
+		}
 		sc.target, sc.ok = re.em.norm(target)
+		sc.ok = sc.ok && ok
 		sc.ok = sc.ok && target != "" // a row without a target: nothing to score against
+		sc.alts = re.em.normList(target)
 		sc.seen = map[string]model.Status{}
 	}
 	return sc
@@ -119,7 +130,7 @@ func (sc *scorer) status(answer string) model.Status {
 	switch {
 	case !ok || !sc.ok:
 		st = model.StatusUnscored
-	case a == sc.target:
+	case a == sc.target || slices.Contains(sc.alts, a):
 		st = model.StatusPass
 	}
 	sc.seen[answer] = st
@@ -289,6 +300,7 @@ func (x *index) deep(ctx context.Context, progress func(done, total int)) (*mode
 	}
 	sort.Ints(rep.Flagged)
 	model.SortIssues(rep.Issues)
+	rep.Issues = defaultMismatches(rep.Issues)
 	x.budgetIssues(rep)
 	if defaulted {
 		rep.Issues = append([]model.Issue{model.Warnf("filter-config-default", x.s.path, 0, "",
@@ -355,4 +367,44 @@ func (x *index) IndexIssues(i int) []model.Issue {
 	x.s.mu.RLock()
 	defer x.s.mu.RUnlock()
 	return append([]model.Issue(nil), x.s.issues[i]...)
+}
+
+// defaultMismatches sums up the rows a default pipeline does not
+// reproduce into one note per filter, listing the rows as its items, in
+// place of one note per row: a folder without its results file gives
+// thousands (issue 14).
+func defaultMismatches(issues []model.Issue) []model.Issue {
+	type sum struct {
+		first model.Issue
+		items []string
+	}
+	byFilter := map[string]*sum{}
+	var order []string
+	out := issues[:0]
+	for _, is := range issues {
+		if is.Code != defaultMismatch {
+			out = append(out, is)
+			continue
+		}
+		f := strings.TrimPrefix(is.Message, "filter ")
+		if q, err := strconv.QuotedPrefix(f); err == nil {
+			f = q
+		}
+		s := byFilter[f]
+		if s == nil {
+			s = &sum{first: is}
+			byFilter[f] = s
+			order = append(order, f)
+		}
+		s.items = append(s.items, fmt.Sprintf("line %d [%s]", is.Line, is.Record))
+	}
+	for _, f := range order {
+		s := byFilter[f]
+		is := s.first
+		is.Message = fmt.Sprintf("filter %s: the harness default for its name does not reproduce %d of its logged answers (this row's first); without the task config they are no findings: the run may have used its own pipeline",
+			f, len(s.items))
+		is.Items = s.items
+		out = append(out, is)
+	}
+	return out
 }

@@ -100,13 +100,13 @@ func (x *index) deepDocRuns(rec *model.Record, strs []string, r *deepReader) doc
 // deepDocFull is deepDoc on the full Record: the reference the lean path
 // must agree with, and its fallback.
 func (x *index) deepDocFull(i int) (docResult, error) {
-	rec, err := x.Record(i)
+	rec, err := x.record(i)
 	if err != nil {
 		return docResult{}, err
 	}
 	var d docResult
 	for _, is := range rec.Issues {
-		if is.Code == "reextract-mismatch" || is.Code == "rescore-mismatch" {
+		if is.Code == "reextract-mismatch" || is.Code == "rescore-mismatch" || is.Code == defaultMismatch {
 			d.issues = append(d.issues, is)
 		}
 	}
@@ -237,7 +237,7 @@ func leanFilter(name string, line int, fresps []byte) model.FilterResult {
 		return nil
 	})
 	if err != nil || len(answers) == 0 {
-		return filterResult(name, line, &rowHead{FilteredResps: fresps}, "", nil)
+		return filterResult(name, line, &rowHead{FilteredResps: fresps}, "", false, nil)
 	}
 	return model.FilterResult{Filter: name, Line: line, Answer: strings.Join(answers, " | "), Answers: answers}
 }

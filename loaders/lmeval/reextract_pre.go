@@ -30,6 +30,7 @@ type preDoc struct {
 	// target is the doc's target as the task's exact_match normalises
 	// it (targetOK false when it cannot), to re-score logged answers.
 	target   string
+	alts     []string
 	targetOK bool
 }
 
@@ -105,7 +106,7 @@ func prepare(re *reextractor, pipes []*pipe, h *rowHead) *preDoc {
 	qs := &sc.quick
 	qs.reset()
 	score := re.newScorer(scalarText(h.Target))
-	pre := &preDoc{repeats: len(texts), filters: make([]preFilter, 0, len(pipes)), target: score.target, targetOK: score.ok}
+	pre := &preDoc{repeats: len(texts), filters: make([]preFilter, 0, len(pipes)), target: score.target, alts: score.alts, targetOK: score.ok}
 	for _, p := range pipes {
 		o, err := qs.ownFor(p.quick, texts, score)
 		if err != nil {
@@ -161,7 +162,7 @@ func (x *index) preparedDoc(i int) (docResult, bool) {
 	}
 	var score *scorer
 	if re.em != nil {
-		score = &scorer{em: re.em, target: pre.target, ok: pre.targetOK, seen: map[string]model.Status{}}
+		score = &scorer{em: re.em, target: pre.target, alts: pre.alts, ok: pre.targetOK, seen: map[string]model.Status{}}
 	}
 	return x.findings(sum.ID, found, pre.repeats, score), true
 }

@@ -102,7 +102,7 @@ func (x *index) findings(id string, found []finding, repeats int, score *scorer)
 			d.counts = append(d.counts, filterCount{f.fr.Filter, compare.RepeatCount{N: f.n, C: f.c}})
 		}
 	}
-	x.countOnce(id, len(d.issues))
+	x.countOnce(id, countWarnings(d.issues))
 	return d
 }
 

@@ -72,6 +72,10 @@ type results struct {
 	// SampleLen is each task's sample_len (v0.4.12), the size the harness
 	// weights a group's subtasks by.
 	SampleLen map[string]int
+	// SubtasksFromAliases is set when the file has no group_subtasks
+	// (v0.4.0, v0.4.1) and Subtasks was read from the aliases'
+	// indentation (subtasksFromAliases).
+	SubtasksFromAliases bool
 	// configs caches each task's decoded config parts (config); tree the
 	// group tree (groupTree).
 	configs configCache
@@ -152,12 +156,15 @@ func readResults(path string) (*results, error) {
 	if err != nil {
 		return nil, fmt.Errorf(`"results" is not an object: %w`, err)
 	}
+	var order []string
+	depth := map[string]int{}
 	for _, t := range tasks {
 		fields, err := objectEntries(t.Val)
 		if err != nil {
 			continue
 		}
 		r.Metrics[t.Key], r.Aliases[t.Key] = parseTaskMetrics(fields, raw.HigherIsBetter[t.Key])
+		order, depth[t.Key] = append(order, t.Key), aliasDepth(fields)
 		for _, f := range fields {
 			if n, ok := number(f.Val); ok && f.Key == "sample_len" {
 				r.SampleLen[t.Key] = int(n)
@@ -186,6 +193,11 @@ func readResults(path string) (*results, error) {
 	}
 	for k, v := range raw.NSamples {
 		r.NSamples[k] = [2]int{v.Original, v.Effective}
+	}
+	if raw.GroupSubtasks == nil && len(r.Groups) > 0 {
+		if subs := subtasksFromAliases(order, depth, r.Groups); subs != nil {
+			r.Subtasks, r.SubtasksFromAliases = subs, true
+		}
 	}
 	r.Facts = runFacts(raw)
 	r.NonFinite = nonFinite

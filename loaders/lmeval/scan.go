@@ -53,10 +53,14 @@ type scanned struct {
 	mu      sync.RWMutex
 	filters []string
 	main    string
-	sums    []model.Summary
-	rows    [][]rowLoc
-	issues  map[int][]model.Issue
-	dsIssue []model.Issue
+	// mainScoreOnly is set when the main metric is better lower (mae,
+	// perplexity) or bypass (--predict_only's 999): its values score a
+	// row but pass or fail none.
+	mainScoreOnly bool
+	sums          []model.Summary
+	rows          [][]rowLoc
+	issues        map[int][]model.Issue
+	dsIssue       []model.Issue
 	// docs maps a doc_id's text to its record position.
 	docs map[string]int
 	// rowsPerFilter counts rows by filter position.
@@ -115,7 +119,7 @@ func newScanned(path string, reported []model.Metric) *scanned {
 		issues: map[int][]model.Issue{}, docs: map[string]int{},
 		done: make(chan struct{}), firstRows: make(chan struct{}),
 	}
-	s.main = mainMetric(s, reported)
+	s.setMain()
 	return s
 }
 
@@ -431,7 +435,7 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	sum.Attempts = max(sum.Attempts, p.attempts)
 	out := p.out
-	scoreOutcome(&out, s.main)
+	scoreOutcome(&out, s.main, s.mainScoreOnly)
 	outs := make([]model.Outcome, max(len(sum.Outcomes), fi+1))
 	copy(outs, sum.Outcomes)
 	outs[fi] = out
@@ -441,15 +445,36 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 }
 
-// scoreOutcome sets an outcome's score and status from the main metric.
-func scoreOutcome(o *model.Outcome, main string) {
+// scoreOutcome sets an outcome's score and status from the main metric;
+// a metric better lower (lower) scores the outcome but passes or fails
+// nothing.
+func scoreOutcome(o *model.Outcome, main string, lower bool) {
 	o.Status, o.Score, o.HasScore = model.StatusUnscored, 0, false
 	for _, m := range o.Metrics {
 		if m.Name == main {
 			o.Score, o.HasScore = m.Value, true
-			o.Status = statusOf(m.Value)
+			if !lower {
+				o.Status = statusOf(m.Value)
+			}
 		}
 	}
+}
+
+// setMain settles the main metric and whether it passes or fails rows:
+// not when it is better lower (as the results file's higher_is_better
+// says, else the harness's registry), nor bypass, the placeholder
+// --predict_only runs log (lm_eval/api/metrics.py bypass: 999). The caller
+// holds mu.
+func (s *scanned) setMain() {
+	s.main = mainMetric(s, s.reported)
+	var higher *bool
+	for _, m := range s.reported {
+		if m.Name == s.main && m.HigherIsBetter != nil {
+			higher = m.HigherIsBetter
+			break
+		}
+	}
+	s.mainScoreOnly = model.LowerIsBetter(s.main, higher) || s.main == "bypass"
 }
 
 // hasMessage reports whether record ri already has an issue of is's code
@@ -492,7 +517,7 @@ func (s *scanned) noteMetric(m string) {
 		}
 	}
 	s.metrics = append(s.metrics, m)
-	s.main = mainMetric(s, s.reported)
+	s.setMain()
 }
 
 // finish settles the main metric and every summary's status, once all
@@ -502,13 +527,13 @@ func (s *scanned) finish() {
 		s.resolveHeld()
 	}
 	s.setLabels(s.labels.decide())
-	s.main = mainMetric(s, s.reported)
+	s.setMain()
 	for i := range s.sums {
 		sum := &s.sums[i]
 		outs := make([]model.Outcome, max(len(sum.Outcomes), len(s.filters)))
 		copy(outs, sum.Outcomes)
 		for fi := range outs {
-			scoreOutcome(&outs[fi], s.main)
+			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
 		}
 		sum.Outcomes = outs
 		first := sum.Outcome(0)

@@ -91,6 +91,40 @@ func MicroF1(golds, preds []string) float64 {
 	return float64(c) / float64(len(golds))
 }
 
+// WeightedF1 is sklearn f1_score(average="weighted"): each label's F1
+// (over every label in golds or preds, as MacroF1) weighted by its count
+// in golds; 0 without golds.
+func WeightedF1(golds, preds []string) float64 {
+	support := map[string]int{}
+	for _, g := range golds {
+		support[g]++
+	}
+	sum, total := 0.0, 0
+	for _, k := range sortedKeys(labelSet(golds, preds)) {
+		if support[k] == 0 {
+			continue
+		}
+		tp, fp, fn := 0, 0, 0
+		for i := range golds {
+			g, p := golds[i] == k, preds[i] == k
+			switch {
+			case g && p:
+				tp++
+			case p:
+				fp++
+			case g:
+				fn++
+			}
+		}
+		sum += float64(support[k]) * float64(2*tp) / float64(2*tp+fp+fn)
+		total += support[k]
+	}
+	if total == 0 {
+		return 0
+	}
+	return sum / float64(total)
+}
+
 // MacroF1 is sklearn f1_score(average="macro"): the unweighted mean of
 // each label's F1 over every label in golds or preds, a label with no
 // true or predicted instance scoring 0.0 (zero_division "warn").

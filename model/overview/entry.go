@@ -116,7 +116,7 @@ func reportedFigures(ms []model.Metric) []Figure {
 	for _, m := range ms {
 		out = append(out, Figure{
 			Name: m.Name, Filter: m.Filter, Value: m.Value, HasValue: true, Reported: true,
-			Stderr: m.Stderr, HasStderr: m.HasStderr, LowerIsBetter: lowerIsBetter(m.Name, m.HigherIsBetter),
+			Stderr: m.Stderr, HasStderr: m.HasStderr, LowerIsBetter: model.LowerIsBetter(m.Name, m.HigherIsBetter),
 		})
 	}
 	return out
@@ -135,7 +135,7 @@ func figuresOf(ds *model.Dataset, comps []model.MetricComparison, pending bool) 
 	for _, c := range model.MainFirst(comps, ds.MainMetric) {
 		f := Figure{
 			Name: c.Name, Filter: c.Filter, Stderr: c.Stderr, HasStderr: c.HasStderr, N: c.N,
-			Differs: c.Differs(), Note: c.Note, LowerIsBetter: lowerIsBetter(c.Name, higher[c.Name]),
+			Differs: c.Differs(), Note: c.Note, LowerIsBetter: model.LowerIsBetter(c.Name, higher[c.Name]),
 		}
 		switch {
 		case c.HasReport:
@@ -227,20 +227,6 @@ func recordFigure(ds *model.Dataset) (Figure, bool) {
 			Note: strconv.Itoa(pass) + " of " + strconv.Itoa(judged) + " judged records pass, counted by evalview: the file reports no aggregate"}, true
 	}
 	return Figure{}, false
-}
-
-// lowerIsBetter follows the writer (higher_is_better) and, where it says
-// nothing, the harness's metric registry: perplexities, bits per byte,
-// TER and the Brier score are better lower.
-func lowerIsBetter(name string, higher *bool) bool {
-	if higher != nil {
-		return !*higher
-	}
-	switch name {
-	case "perplexity", "word_perplexity", "byte_perplexity", "bits_per_byte", "ter", "brier_score":
-		return true
-	}
-	return false
 }
 
 // ValueText writes the cell's value as the overview shows it: four

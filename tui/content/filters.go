@@ -119,7 +119,11 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 		return s
 	}
 	cut := b.table(t)
-	b.filterLegend(selected != "", side)
+	basis := ""
+	if ds != nil {
+		basis = ds.StatusBasis
+	}
+	b.filterLegend(selected != "", side, basis)
 	// Answers the table had to cut, or that have several elements, in full.
 	var full []model.FilterResult
 	for i, f := range rec.Filters {
@@ -323,12 +327,17 @@ func (b *builder) tableBlocks(t table) []bool {
 }
 
 // filterLegend says what the table's marks mean, those it shows.
-func (b *builder) filterLegend(selected bool, side side) {
+func (b *builder) filterLegend(selected bool, side side, basis string) {
 	var parts []string
 	if selected {
 		parts = append(parts, "▸ the list's filter (f)")
 	}
-	parts = append(parts, Glyph(model.StatusPass)+" "+Glyph(model.StatusFail)+" against the target")
+	if basis == "" {
+		basis = "against the target"
+	} else {
+		basis = "by " + basis
+	}
+	parts = append(parts, Glyph(model.StatusPass)+" "+Glyph(model.StatusFail)+" "+basis)
 	differs := false
 	mismatch := false
 	for _, r := range side.rows {

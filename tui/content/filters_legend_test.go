@@ -27,3 +27,16 @@ func TestNoMatchShowsThePattern(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendOwnScoring: for a task scored by its own process_results the
+// legend says whose verdict ✓ and ✗ are, not "against the target"
+// (issue 14: leaderboard_math, ifeval).
+func TestLegendOwnScoring(t *testing.T) {
+	ds, rec := lmDataset(), lmRecord()
+	ds.StatusBasis = "the task's own process_results, as logged"
+	doc := Render(ds, rec, model.DetailTab{Content: model.TabFilterResults, Name: "Filters"}, Options{Width: 120, Filter: 0})
+	all := strings.Join(doc.Plain, "\n")
+	if !strings.Contains(all, "✓ ✗ by the task's own process_results, as logged") || strings.Contains(all, "against the target") {
+		t.Errorf("legend:\n%s", all)
+	}
+}

@@ -200,16 +200,17 @@ func runeWidth(r rune) int {
 }
 
 // FormatScore formats a score or metric value compactly: two decimals for
-// the usual 0..1000 range, fewer digits for big or tiny values.
+// the usual 0..1000 range, fewer digits for big or tiny values; nan, inf
+// and -inf as Python spells them, as check and summary do.
 func FormatScore(v float64) string {
 	switch {
 	case math.IsNaN(v):
-		return "NaN"
+		return "nan"
 	case math.IsInf(v, 0):
 		if v > 0 {
-			return "+Inf"
+			return "inf"
 		}
-		return "-Inf"
+		return "-inf"
 	case v == math.Trunc(v) && math.Abs(v) < 1e6 && math.Abs(v) >= 1000:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case math.Abs(v) >= 1e6 || (v != 0 && math.Abs(v) < 0.005):

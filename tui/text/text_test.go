@@ -1,6 +1,7 @@
 package text
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -151,6 +152,7 @@ func TestFormatScore(t *testing.T) {
 	}{
 		{0, "0.00"}, {1, "1.00"}, {0.1, "0.10"}, {8.25, "8.25"}, {0.3333, "0.33"},
 		{1234, "1234"}, {2e7, "2e+07"}, {0.0001, "0.0001"}, {-0.5, "-0.50"},
+		{math.NaN(), "nan"}, {math.Inf(1), "inf"}, {math.Inf(-1), "-inf"},
 	}
 	for _, tt := range tests {
 		if got := FormatScore(tt.in); got != tt.want {

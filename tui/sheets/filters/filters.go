@@ -431,5 +431,6 @@ func issueCodes(issues []model.Issue) string {
 	return strings.Join(parts, ", ")
 }
 
-// fmtScore prints a metric value with four decimals.
-func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
+// fmtScore prints a metric value with four decimals (nan, inf, -inf as
+// summary prints them).
+func fmtScore(v float64) string { return model.FormatFloat(v, 4) }
