@@ -84,6 +84,9 @@ func NewExportRow(d *Dataset, r *Record) ExportRow {
 		Status: r.Status.String(), Target: r.Target, Attempts: len(r.Attempts),
 		Labels: fullLabels(d, r), Tags: r.Tags, Errors: r.Errors, Warnings: r.Warnings,
 	}
+	if r.FullTitle != "" {
+		row.Title = r.FullTitle // the list's title is cut; export writes it whole
+	}
 	if r.HasScore {
 		v := r.Score
 		row.Score = &v

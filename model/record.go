@@ -148,6 +148,10 @@ type Record struct {
 	Raw []RawPart
 	// Issues are this record's validation issues.
 	Issues []Issue
+	// FullTitle is the title whole where the loader cut Title for the list
+	// (a testset's title from a 47 KB input); "" when Title is whole.
+	// Export writes it.
+	FullTitle string
 }
 
 // Field is one named value of the record's source data.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"evalview/loaders/jsonl"
 	"evalview/model"
@@ -78,7 +79,8 @@ func isExpectationKey(k string) bool {
 	return v1ExpectationKeys[k] || strings.HasPrefix(k, "expected_")
 }
 
-// maxTitle caps list titles: real records carry 47 KB strings.
+// maxTitle caps list titles: real records carry 47 KB strings (export
+// writes the whole title, Record.FullTitle).
 const maxTitle = 200
 
 // caseBuilder turns one JSON object of a testset into a record.
@@ -163,7 +165,12 @@ func buildCase(file string, line, endLine int, raw []byte, members []jsonl.Membe
 	}
 	b.checkLogic()
 	b.sections()
-	r.Title = b.title()
+	// The list's title is cut; export writes it whole (Record.FullTitle).
+	if t := b.title(); utf8.RuneCountInString(t) > maxTitle {
+		r.Title, r.FullTitle = oneLine(t, maxTitle), t
+	} else {
+		r.Title = t
+	}
 	r.Labels = map[string]string{
 		"kind":        b.kind(),
 		"version":     b.version,

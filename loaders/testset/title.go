@@ -9,7 +9,8 @@ import (
 	"evalview/loaders/jsonl"
 )
 
-// title is the first meaningful text of the record, looked for in its
+// title is the first meaningful text of the record on one line, whole
+// (the list's title is cut to maxTitle by the caller), looked for in its
 // inputs, then (v2) its custom fields, its first batch item, its expected
 // outputs and its expected aggregation. Prose (a string with a space, or
 // an input's only string) wins over a source shown as compact JSON, which
@@ -50,13 +51,13 @@ func (b *caseBuilder) title() string {
 	for _, src := range sources {
 		s, prose := meaningfulText(src.raw, src.single)
 		if prose {
-			return oneLine(s, maxTitle)
+			return oneLine(s, 0)
 		}
 		if fallback == "" {
 			fallback = s
 		}
 	}
-	return oneLine(fallback, maxTitle)
+	return oneLine(fallback, 0)
 }
 
 // meaningfulText picks a title from one value: for an object, its first

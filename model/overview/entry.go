@@ -41,6 +41,13 @@ type Figure struct {
 	LowerIsBetter bool
 	// Note says what the value rests on, or why there is none.
 	Note string
+	// Site is a scored dataset's mean as the site computes it (runstats:
+	// each sample's average, their mean rounded half up), whatever Value
+	// shows: a scores_map's global mean is rounded half to even from
+	// other per-sample figures, so two runs' delta compares their Site
+	// means when only one of them reports (Table.Delta).
+	Site    float64
+	HasSite bool
 }
 
 // Key names the figure's metric as the harness does: "acc,none".
@@ -181,6 +188,7 @@ func scoredFigure(ds *model.Dataset, figs []Figure) []Figure {
 			f.Recomputed, f.HasRecomputed, f.N = st.Mean, true, st.Scored
 			f.Note = "the site's mean of the " + strconv.Itoa(st.Scored) + " scored samples is " + model.FormatFloat(st.Mean, 2) + ", rounded its own way"
 		}
+		f.Site, f.HasSite = st.Mean, st.HasMean
 		return []Figure{f}
 	}
 	if !st.HasMean {
@@ -190,7 +198,7 @@ func scoredFigure(ds *model.Dataset, figs []Figure) []Figure {
 	if name == "" {
 		name = "score"
 	}
-	return []Figure{{Name: name, Value: st.Mean, HasValue: true, N: st.Scored,
+	return []Figure{{Name: name, Value: st.Mean, HasValue: true, N: st.Scored, Site: st.Mean, HasSite: true,
 		Note: "mean of the " + strconv.Itoa(st.Scored) + " scored samples' averages, as the site computes it"}}
 }
 

@@ -69,3 +69,69 @@ func TestEntryOfRunScoresMap(t *testing.T) {
 		t.Errorf("without a recomputed value: %+v", f)
 	}
 }
+
+// Two runs of the same scores, one with a scores_map (its global mean
+// 8.43, rounded half to even from per-sample figures) and one without
+// (the site's mean, 8.44, rounded half up): their delta is 0, from like
+// figures, not the +0.01 between the two roundings. Two runs that both
+// report, or neither, are compared by the values shown.
+func TestDeltaOfRunsFromLikeFigures(t *testing.T) {
+	scores := []float64{8.85, 7.38, 8.13, 9.68, 7.75, 8.82} // the site's mean: 8.44
+	reported := []model.Metric{{Name: "weighted_score", Value: 8.43}}
+	comps := []model.MetricComparison{{Name: "weighted_score", Samples: 8.43, HasSamples: true, N: 6}}
+	withMap := scoredRun(scores, reported, comps)
+	plain := scoredRun(scores, nil, nil)
+	better := scoredRun([]float64{9.85, 8.38, 9.13, 10, 8.75, 9.82}, nil, nil) // the site's mean: 9.32
+	entry := func(i int, ds *model.Dataset, m string) Entry {
+		ds.Task = "chat"
+		e := EntryOf(i, ds, model.RecomputeMetrics(ds))
+		e.Model = m
+		return e
+	}
+	tab := Build([]Entry{entry(0, withMap, "a"), entry(1, plain, "b"), entry(2, better, "c"), entry(3, scoredRun(scores, reported, comps), "d")})
+	if len(tab.Rows) != 1 || len(tab.Columns) != 4 {
+		t.Fatalf("table %d rows × %d columns", len(tab.Rows), len(tab.Columns))
+	}
+	if v := tab.Rows[0].Cells[0].Figure.Value; v != 8.43 {
+		t.Fatalf("the scores_map run shows %v, want its reported 8.43", v)
+	}
+	for _, c := range []struct {
+		col, base int
+		want      float64
+	}{
+		{1, 0, 0},    // site 8.44 − site 8.44, not 8.44 − 8.43
+		{0, 1, 0},    // either way round
+		{2, 0, 0.88}, // 9.32 − 8.44
+		{3, 0, 0},    // both report: 8.43 − 8.43
+		{2, 1, 0.88}, // neither reports
+	} {
+		d, ok := tab.Delta(0, c.col, c.base)
+		if !ok || d < c.want-1e-9 || d > c.want+1e-9 {
+			t.Errorf("Delta(col %d, base %d) = %v %v, want %v", c.col, c.base, d, ok, c.want)
+		}
+	}
+	if w := tab.Worse(1, 0); w != 0 {
+		t.Errorf("the same scores counted worse in %d tasks", w)
+	}
+}
+
+// The line under the overview says when a delta compares site means.
+func TestDeltaNote(t *testing.T) {
+	scores := []float64{8.85, 7.38, 8.13, 9.68, 7.75, 8.82}
+	withMap := scoredRun(scores, []model.Metric{{Name: "weighted_score", Value: 8.43}}, nil)
+	plain := scoredRun(scores, nil, nil)
+	var es []Entry
+	for i, ds := range []*model.Dataset{withMap, plain, scoredRun(scores, nil, nil)} {
+		ds.Task = "chat"
+		e := EntryOf(i, ds, model.RecomputeMetrics(ds))
+		e.Model = string(rune('a' + i))
+		es = append(es, e)
+	}
+	tab := Build(es)
+	if n := tab.DeltaNote(0, 1, 0); n != "Δ of the site means 8.44 − 8.44 (a scores_map mean rounds otherwise)" {
+		t.Errorf("note %q", n)
+	}
+	if n := tab.DeltaNote(0, 2, 1); n != "" {
+		t.Errorf("note between two site means %q", n)
+	}
+}

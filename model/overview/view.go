@@ -3,6 +3,8 @@ package overview
 import (
 	"slices"
 	"strings"
+
+	"evalview/model"
 )
 
 // SortBy is what rows are sorted by.
@@ -35,7 +37,11 @@ type View struct {
 }
 
 // Delta is row r's value in column c minus the one in column base, when
-// both show the row's metric.
+// both show the row's metric. It compares like figures: two runs of
+// which only one reports its mean (a scores_map's global mean, rounded
+// half to even) are compared by their site means (rounded half up, Site),
+// never one rounding against the other, which could put a delta of 0.01
+// between two runs of the same scores.
 func (t *Table) Delta(r, c, base int) (float64, bool) {
 	if r < 0 || r >= len(t.Rows) || c < 0 || base < 0 || c >= len(t.Columns) || base >= len(t.Columns) {
 		return 0, false
@@ -44,7 +50,26 @@ func (t *Table) Delta(r, c, base int) (float64, bool) {
 	if !a.HasFigure || !b.HasFigure || a.Other || b.Other {
 		return 0, false
 	}
-	return b.Figure.Value - a.Figure.Value, true
+	fa, fb := a.Figure, b.Figure
+	if fa.Reported != fb.Reported && fa.HasSite && fb.HasSite {
+		return fb.Site - fa.Site, true
+	}
+	return fb.Value - fa.Value, true
+}
+
+// DeltaNote says what Delta(r, c, base) compares when it is not the
+// values shown (the site means of a run that reports its mean and one
+// that does not); "" otherwise.
+func (t *Table) DeltaNote(r, c, base int) string {
+	if _, ok := t.Delta(r, c, base); !ok || c == base {
+		return ""
+	}
+	fa, fb := t.Rows[r].Cells[base].Figure, t.Rows[r].Cells[c].Figure
+	if fa.Reported == fb.Reported || !fa.HasSite || !fb.HasSite {
+		return ""
+	}
+	return "Δ of the site means " + model.FormatFloat(fb.Site, 2) + " − " + model.FormatFloat(fa.Site, 2) +
+		" (a scores_map mean rounds otherwise)"
 }
 
 // Change tells whether row r in column c is better (1) or worse (-1)

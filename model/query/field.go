@@ -1,6 +1,8 @@
 package query
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -248,6 +250,16 @@ func (r *rec) num(f fieldRef) (float64, bool) {
 	return 0, false
 }
 
+// isNaN reports whether a numeric field holds NaN, which num counts as no
+// value: only a score can (a regression metric Python wrote as NaN).
+func (r *rec) isNaN(f fieldRef) bool {
+	if f.kind != fScore {
+		return false
+	}
+	o := r.s.Outcome(r.fi)
+	return o.HasScore && o.Score != o.Score
+}
+
 // each calls fn with every value of a multi-valued field, and with the
 // filter index for fFilter (-1 otherwise); it stops when fn returns true
 // and reports whether it did.
@@ -278,8 +290,29 @@ func (r *rec) each(f fieldRef, fn func(v string, fi int) bool) bool {
 	return false
 }
 
-// formatNum writes a number the shortest way that parses back to it.
-func formatNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// formatNum writes a number the shortest way that parses back to it, and
+// a non-finite one as the list, export and summary do: inf, -inf, nan.
+func formatNum(v float64) string {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return model.FormatFloat(v, 0)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// parseValue parses a query value or a field's text as a number: what
+// strconv accepts ("inf", "-Infinity" and "nan" included), and a number
+// too big for a float64 ("1e400") as the infinity it rounds to.
+func parseValue(s string) (float64, bool) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
+			return v, true // ±Inf past the largest float, 0 below the smallest
+		}
+		return 0, false
+	}
+	return v, true
+}
 
 // parseNum parses text as a number without allocating on the common
 // failure of text that is plainly not a number.
@@ -290,11 +323,27 @@ func parseNum(s string) (float64, bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if (c < '0' || c > '9') && c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E' {
-			return 0, false
+			return parseNonFinite(s)
 		}
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil
+	return parseValue(s)
+}
+
+// parseNonFinite parses "inf", "-inf" and "infinity" in any case, as
+// Python and the list write them; "nan" is no number here, since a NaN
+// has no order.
+func parseNonFinite(s string) (float64, bool) {
+	sign := 1
+	if s[0] == '-' || s[0] == '+' {
+		if s[0] == '-' {
+			sign = -1
+		}
+		s = s[1:]
+	}
+	if strings.EqualFold(s, "inf") || strings.EqualFold(s, "infinity") {
+		return math.Inf(sign), true
+	}
+	return 0, false
 }
 
 // FieldValue returns record s's value of field as the list or an export

@@ -112,6 +112,9 @@ func Filter(env Env, q *Query) []int {
 func (t *term) eval(r *rec) bool {
 	switch t.field.typ {
 	case tNumber:
+		if t.nan {
+			return r.isNaN(t.field) == (t.op == opEq)
+		}
 		v, ok := r.num(t.field)
 		return t.compareNum(v, ok)
 	case tMulti:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,6 +41,9 @@ type term struct {
 
 	num    float64 // value as a number, for ordering and numeric fields
 	hasNum bool
+	// nan is a value of "nan" on a numeric field: = and != then test for
+	// a NaN score, which the list shows as nan (a NaN has no order).
+	nan    bool
 	status model.Status
 	re     *regexp.Regexp
 	// fold is smart case for bare words: value is then lower-case and the
@@ -220,8 +222,15 @@ func (t *term) check(line string, sp span, name, opStr string) error {
 	if t.value == "" {
 		return nil // "no value"
 	}
-	v, err := strconv.ParseFloat(t.value, 64)
-	t.num, t.hasNum = v, err == nil && v == v
+	v, ok := parseValue(t.value)
+	t.num, t.hasNum = v, ok && v == v
+	if t.field.typ == tNumber && ok && v != v {
+		if ordering {
+			return errAt(line, sp, "bad-number", "nan has no order: %s takes = or != with nan", name)
+		}
+		t.nan = true
+		return nil
+	}
 	if t.field.typ == tNumber && !t.hasNum {
 		return errAt(line, sp, "bad-number", "%s needs a number, got %q", name, t.value)
 	}

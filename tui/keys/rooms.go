@@ -135,9 +135,11 @@ func defaultOverview() Overview {
 }
 
 // Runs are the keys of the comparison of one task across its runs (C in
-// the overview); Compare's PrevCell and NextCell choose the run enter
-// opens.
+// the overview); Left and Right choose the run enter opens, and scroll
+// the agreement table to it when it is wider or longer than the screen.
 type Runs struct {
+	Left   key.Binding
+	Right  key.Binding
 	Flips  key.Binding
 	Choose key.Binding
 	Close  key.Binding
@@ -145,6 +147,8 @@ type Runs struct {
 
 func defaultRuns() Runs {
 	return Runs{
+		Left:   key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "previous run (scrolls the table)")),
+		Right:  key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "next run (scrolls the table)")),
 		Flips:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "flipped docs only/all")),
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show doc in this run")),
 		Close:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),

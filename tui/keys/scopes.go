@@ -55,7 +55,7 @@ func (km *KeyMap) Scopes() []Scope {
 		{"dataset picker", append(slices.Clone(nav), &km.Dataset.Choose, &km.Dataset.Close, &km.Dataset.Filter, &g.Quit, &g.ForceQuit, &o.Open)},
 		{"overview", sheet(append(slices.Clone(nav), &o.Left, &o.Right, &o.Sort, &o.Reverse, &o.Baseline, &o.Stderr, &o.Fold,
 			&o.FoldAll, &o.Filter, &o.Choose, &o.Wrong, &o.Compare, &o.Close, &g.Quit, &km.Dataset.Picker)...)},
-		{"compare many runs", sheet(append(slices.Clone(nav), &c.PrevCell, &c.NextCell, &km.Runs.Flips, &km.Runs.Choose,
+		{"compare many runs", sheet(append(slices.Clone(nav), &km.Runs.Left, &km.Runs.Right, &km.Runs.Flips, &km.Runs.Choose,
 			&km.Runs.Close, &g.Quit)...)},
 		{"typed filter", append(slices.Clone(edit), &km.Search.Confirm, &km.Search.Cancel)},
 		{"facets", sheet(append(slices.Clone(nav), &km.Facets.NextField, &km.Facets.PrevField, &km.Facets.Choose, &km.Facets.Close)...)},

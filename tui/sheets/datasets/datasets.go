@@ -172,7 +172,7 @@ func (s *Sheet) row(i int) *row {
 	d := s.ds[i]
 	done := d.Records.Done()
 	o := model.OriginOf(d)
-	figure := ""
+	figure := "–" // no metrics source: nothing known, said as the overview says it
 	if s.src != nil {
 		comps, final := s.src.Metrics(d)
 		done = final
@@ -184,8 +184,11 @@ func (s *Sheet) row(i int) *row {
 		case len(e.Tasks) == 1 && len(e.Tasks[0].Figures) > 0:
 			f := e.Tasks[0].Figures[0] // the value first: a narrow column cuts the name
 			figure = ov.Cell{Figure: f, HasFigure: f.HasValue, Pending: e.Pending}.ValueText(false) + " " + f.Key()
-		case e.Pending:
-			figure = "…"
+		case len(e.Tasks) == 1:
+			// No figure: as the overview's cell says it (…, N unscored, –).
+			figure = ov.Cell{Pending: e.Pending, Unscored: e.Records}.ValueText(false)
+		default:
+			figure = ov.Cell{Pending: e.Pending}.ValueText(false)
 		}
 	}
 	records := strconv.Itoa(d.Records.Len())
@@ -193,10 +196,20 @@ func (s *Sheet) row(i int) *row {
 		records += " ⚠" + strconv.Itoa(e+w) // dataset issues
 	}
 	r := &row{final: done, cells: []string{
-		text.OneLine(d.Title), string(d.Kind), text.OneLine(o.Model), text.OneLine(model.RunTime(o.Run)), text.OneLine(figure), records,
+		orDash(text.OneLine(d.Title)), string(d.Kind), orDash(text.OneLine(o.Model)), orDash(text.OneLine(model.RunTime(o.Run))), text.OneLine(figure), records,
 	}}
 	s.cells[i] = r
 	return r
+}
+
+// orDash is a cell's text, or – for a value not known (a Sample file
+// names no model, a testset no run), as the overview and the header say
+// it: never a blank cell.
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "–"
+	}
+	return s
 }
 
 // widths fits the columns to the picker: each as wide as its widest

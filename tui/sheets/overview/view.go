@@ -362,6 +362,11 @@ func (s *Sheet) details() string {
 	if col.Note != "" {
 		out += " · " + col.Note
 	}
+	if c == s.view.Compared {
+		if dn := t.DeltaNote(r, c, s.view.Baseline); dn != "" {
+			out += " · " + dn
+		}
+	}
 	return text.OneLine(out)
 }
 

@@ -38,9 +38,14 @@ type Sheet struct {
 	docs   []int
 	cursor int
 	offset int
-	// col is the run enter shows the doc in.
-	col  int
-	w, h int
+	// col is the run enter shows the doc in, the agreement table's row
+	// and column under the cursor.
+	col int
+	// rowOff and colOff are the first run the agreement table shows as a
+	// row and as a column, when it is longer or wider than the body: the
+	// table scrolls to keep col in view.
+	rowOff, colOff int
+	w, h           int
 }
 
 // New compares runs (two or more) of task.
@@ -91,9 +96,9 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, km.Runs.Flips):
 		s.all = !s.all
 		s.relist()
-	case key.Matches(k, km.Compare.PrevCell):
+	case key.Matches(k, km.Runs.Left):
 		s.col = max(0, s.col-1)
-	case key.Matches(k, km.Compare.NextCell):
+	case key.Matches(k, km.Runs.Right):
 		s.col = min(len(s.runs)-1, s.col+1)
 	case key.Matches(k, km.Runs.Choose):
 		if s.cursor >= len(s.docs) {
@@ -113,17 +118,20 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 // ShortHelp lists the sheet's keys for the help line.
 func (s *Sheet) ShortHelp() []key.Binding {
 	km := s.c.Keys
-	return []key.Binding{km.Nav.Down, km.Nav.Up, km.Compare.NextCell, km.Runs.Choose, km.Runs.Flips, km.Runs.Close, km.Global.Help}
+	return []key.Binding{km.Nav.Down, km.Nav.Up, km.Runs.Right, km.Runs.Left, km.Runs.Choose, km.Runs.Flips, km.Runs.Close, km.Global.Help}
 }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {
 	km := s.c.Keys
-	return [][]key.Binding{{km.Compare.PrevCell, km.Compare.NextCell, km.Runs.Flips, km.Runs.Choose, km.Runs.Close}}
+	return [][]key.Binding{{km.Runs.Left, km.Runs.Right, km.Runs.Flips, km.Runs.Choose, km.Runs.Close}}
 }
 
-// head renders the lines above the doc list: the runs, the agreement
-// counts, the flips between neighbours.
+// head renders the lines above the doc list: one table of the runs, each
+// with its right answers, the docs it flipped against the run above, and
+// its agreement counts with every run (the N x N matrix). A table longer
+// or wider than the body shows a window of rows and of columns that
+// follows the run cursor (h/l), and says which runs it shows.
 func (s *Sheet) head() []string {
 	st := s.c.Styles
 	t := s.table
@@ -138,50 +146,90 @@ func (s *Sheet) head() []string {
 		st.Detail.Heading.Render("Compare runs") + "  " + st.Detail.Subtle.Render(text.OneLine(s.task)+" · "+strconv.Itoa(n)+" runs · "+
 			text.Plural(len(t.Docs), "doc")+" · "+strconv.Itoa(flipped)+" flipped between neighbouring runs"),
 	}
-	numW, labelW := len(strconv.Itoa(n)), 0
-	for _, r := range s.runs {
-		labelW = max(labelW, text.Width(text.OneLine(r.Label)))
+	right := func(i int) string { return strconv.Itoa(t.Right[i]) + "/" + strconv.Itoa(t.Scored[i]) }
+	flips := func(i int) string {
+		if i == 0 || i-1 >= len(t.Flips) {
+			return "–"
+		}
+		return strconv.Itoa(t.Flips[i-1])
 	}
+	cell := func(i, j int) string {
+		if i == j {
+			return "–"
+		}
+		return strconv.Itoa(t.Agree[i][j]) + "/" + strconv.Itoa(t.Placed[i][j])
+	}
+	numW, labelW, rightW, flipsW, cellW := len(strconv.Itoa(n)), len("run"), len("right"), len("flips"), 3
 	for i, r := range s.runs {
-		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.OneLine(r.Label), labelW)
-		if i == s.col {
-			line = st.Detail.Selected.Render("▸" + line[1:])
-		}
-		out = append(out, line+st.Detail.Subtle.Render("  right "+strconv.Itoa(t.Right[i])+" of "+strconv.Itoa(t.Scored[i])))
-	}
-	out = append(out, "", st.Detail.Subheading.Render("Agreement: docs both runs judged the same way, of those both judged"))
-	cellW := 3
-	for i := range t.Placed {
-		for j := range t.Placed[i] {
-			cellW = max(cellW, len(strconv.Itoa(t.Agree[i][j])+"/"+strconv.Itoa(t.Placed[i][j])))
+		labelW = max(labelW, text.Width(text.OneLine(r.Label)))
+		rightW = max(rightW, len(right(i)))
+		flipsW = max(flipsW, len(flips(i)))
+		for j := range n {
+			cellW = max(cellW, len(cell(i, j)), len(strconv.Itoa(j+1)))
 		}
 	}
-	head := "  " + strings.Repeat(" ", numW)
-	for j := 0; j < n; j++ {
+	labelW = min(labelW, max(8, s.w/4))
+	prefixW := 2 + numW + 1 + labelW + 2 + rightW + 2 + flipsW + 2
+	cols := max(1, (s.w-prefixW)/(cellW+1))
+	if cols >= n {
+		cols = n
+	}
+	s.colOff = ui.KeepInView(s.col, s.colOff, cols, n)
+	rows := s.tableRows()
+	s.rowOff = ui.KeepInView(s.col, s.rowOff, rows, n)
+	sub := "Agreement: docs judged the same way / judged by both · flips: docs judged otherwise than by the run above"
+	if rows < n || cols < n { // what is shown leads: a narrow body cuts the rest
+		sub = "Runs " + span(s.rowOff, rows) + ", columns " + span(s.colOff, cols) + " of " + strconv.Itoa(n) +
+			" (h/l) · agreement: same verdict / both judged · flips: against the run above"
+	} else if text.Width(sub) > s.w {
+		sub = "Agreement: same verdict / both judged · flips: against the run above"
+	}
+	out = append(out, st.Detail.Subheading.Render(text.Truncate(sub, max(1, s.w))))
+	head := "  " + strings.Repeat(" ", numW) + " " + text.Pad("run", labelW) + "  " + text.PadLeft("right", rightW) + "  " +
+		text.PadLeft("flips", flipsW) + " │"
+	for j := s.colOff; j < s.colOff+cols; j++ {
 		head += " " + text.PadLeft(strconv.Itoa(j+1), cellW)
 	}
 	out = append(out, st.Detail.TableHeader.Render(head))
-	for i := 0; i < n; i++ {
-		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW)
-		for j := 0; j < n; j++ {
-			c := strconv.Itoa(t.Agree[i][j]) + "/" + strconv.Itoa(t.Placed[i][j])
-			if i == j {
-				c = "–"
-			}
-			line += " " + text.PadLeft(c, cellW)
+	for i := s.rowOff; i < s.rowOff+rows; i++ {
+		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.TruncateMiddle(text.OneLine(s.runs[i].Label), labelW), labelW) +
+			"  " + text.PadLeft(right(i), rightW) + "  " + text.PadLeft(flips(i), flipsW) + " │"
+		for j := s.colOff; j < s.colOff+cols; j++ {
+			line += " " + text.PadLeft(cell(i, j), cellW)
+		}
+		if i == s.col {
+			line = st.Detail.Selected.Render("▸" + line[1:])
 		}
 		out = append(out, line)
 	}
-	var fl []string
-	for i, f := range t.Flips {
-		fl = append(fl, strconv.Itoa(i+1)+"→"+strconv.Itoa(i+2)+" "+strconv.Itoa(f))
-	}
-	out = append(out, st.Detail.Subtle.Render("flips between neighbours: "+strings.Join(fl, " · ")), "")
 	what := "Flipped docs (" + strconv.Itoa(len(s.docs)) + "; f: all docs)"
 	if s.all {
 		what = "All docs (" + strconv.Itoa(len(s.docs)) + "; f: flipped only)"
 	}
-	return append(out, st.Detail.Subheading.Render(what))
+	return append(out, "", st.Detail.Subheading.Render(what))
+}
+
+// minDocRows is how many doc rows the table of runs leaves at least,
+// when the body has room for them.
+const minDocRows = 5
+
+// tableRows is how many runs the table shows: all of them, or as many as
+// leave minDocRows docs under it (three at least).
+func (s *Sheet) tableRows() int {
+	n := len(s.runs)
+	const fixed = 1 + 1 + 1 + 2 + 1 // title, subheading, table heading, blank and docs heading, docs' heading
+	if fixed+n+minDocRows <= s.h {
+		return n
+	}
+	return max(1, min(n, max(3, s.h-fixed-minDocRows)))
+}
+
+// span writes the 1-based range of k items from off ("3–9").
+func span(off, k int) string {
+	if k == 1 {
+		return strconv.Itoa(off + 1)
+	}
+	return strconv.Itoa(off+1) + "–" + strconv.Itoa(off+k)
 }
 
 // listRows is how many doc rows fit under the head and the heading.
@@ -203,9 +251,10 @@ func (s *Sheet) View() string {
 	}
 	keyW = min(keyW, max(6, s.w/5))
 	n := len(s.runs)
+	glyphW := len(strconv.Itoa(n)) + 1 // run 10 and on need a wider column than 1..9
 	glyphs := ""
 	for i := 0; i < n; i++ {
-		glyphs += text.PadLeft(strconv.Itoa(i+1), 2)
+		glyphs += text.PadLeft(strconv.Itoa(i+1), glyphW)
 	}
 	lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+" "+glyphs+"  question"))
 	if len(s.docs) == 0 {
@@ -219,7 +268,7 @@ func (s *Sheet) View() string {
 		d := s.table.Docs[s.docs[i]]
 		g := ""
 		for _, v := range d.Verdicts {
-			g += " " + verdictGlyph(v)
+			g += text.PadLeft(verdictGlyph(v), glyphW)
 		}
 		mark := "  "
 		if i == s.cursor {

@@ -236,8 +236,11 @@ func (s *Sheet) categoryLines(f runstats.Figures) []string {
 	for _, c := range f.Categories {
 		mean, b := text.PadLeft("–", 5), strings.Repeat(" ", bar)
 		if c.Scored > 0 {
-			mean = text.PadLeft(strconv.FormatFloat(c.Mean, 'f', 2, 64), 5)
-			full := int(math.Round(math.Max(0, math.Min(1, c.Mean/f.Max)) * bar))
+			mean = text.PadLeft(model.FormatFloat(c.Mean, 2), 5)
+			full := 0
+			if r := c.Mean / f.Max; r == r { // a NaN mean draws no bar, never a crash
+				full = int(math.Round(math.Max(0, math.Min(1, r)) * bar))
+			}
 			b = st.Detail.BarFull.Render(strings.Repeat("█", full)) + st.Detail.BarEmpty.Render(strings.Repeat("░", bar-full))
 		}
 		out = append(out, text.Pad(text.Truncate(label(c.Name), nameW), nameW)+" "+mean+" "+b+" "+
