@@ -474,3 +474,22 @@ func TestNoRenamedFileVanishes(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplesInHeadLaterLines: a later line of a file's head counts as a
+// samples row only as a first line would. A Prompt Lab testset whose
+// step inputs name a "doc_id" is not a samples file (it was opened twice
+// in ../shared/data/testset, once with 30 false lm-eval errors); a
+// renamed samples file whose first row was cut still is.
+func TestSamplesInHeadLaterLines(t *testing.T) {
+	testset := `{"id": "a", "inputs": {"q": "x"}, "step_inputs": {"load": {"doc_id": 3}}}` + "\n" +
+		`{"id": "b", "inputs": {"q": "y"}, "step_inputs": {"load": {"doc_id": 4}}}` + "\n" +
+		`{"id": "c", "inputs": {"q": "z"}}` + "\n"
+	if samplesInHead([]byte(testset)) {
+		t.Error("a testset with a nested doc_id is taken for a samples file")
+	}
+	cut := `{"doc_id": 0, "doc": {"question": "Wh` + "\n" +
+		`{"doc_id": 1, "doc": {"question": "Why?"}, "target": "1", "arguments": [], "resps": [["1"]], "filtered_resps": ["1"]}` + "\n"
+	if !samplesInHead([]byte(cut)) {
+		t.Error("a samples file whose first row is cut is not found")
+	}
+}

@@ -106,9 +106,17 @@ func isSamplesHead(head []byte) bool {
 	if i := bytes.IndexByte(t, '\n'); i > 0 && head[0] != '[' && len(bytes.TrimSpace(t[:i])) > 1 {
 		firstRow = t[:i] // one row a line; a line of "{" alone opens a pretty-printed row
 	}
-	has := func(k string) bool { return bytes.Contains(firstRow, []byte(`"`+k+`"`)) }
+	return samplesRow(firstRow, len(firstRow) == len(head))
+}
+
+// samplesRow reports whether row looks like one samples row. A row with
+// "doc_id" needs one of the row format's fields beside it, unless it is
+// all the head holds (a file of one row, cut short); a row without
+// "doc_id" needs two of them, one a response.
+func samplesRow(row []byte, whole bool) bool {
+	has := func(k string) bool { return bytes.Contains(row, []byte(`"`+k+`"`)) }
 	if has("doc_id") {
-		return has("resps") || has("arguments") || has("filtered_resps") || len(firstRow) == len(head)
+		return has("resps") || has("arguments") || has("filtered_resps") || whole
 	}
 	n := 0
 	for _, k := range []string{"doc", "target", "arguments", "resps", "filtered_resps"} {
@@ -135,7 +143,7 @@ func samplesInHead(head []byte) bool {
 		}
 		line := bytes.TrimSpace(rest[:i])
 		rest = rest[i+1:]
-		if n > 0 && len(line) > 0 && line[0] == '{' && isSamplesHead(line) {
+		if n > 0 && len(line) > 0 && line[0] == '{' && samplesRow(line, false) {
 			return true
 		}
 	}
