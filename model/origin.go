@@ -56,8 +56,11 @@ func OriginOf(ds *Dataset) Origin {
 }
 
 // RunTime shortens a run stamp for people: "2025-09-09T13-31-53.431753"
-// and "2025-09-09T13:31:53+00:00" read "2025-09-09 13:31"; text that is
-// no such stamp is returned as it is.
+// reads "2025-09-09 13:31"; a stamp that names its zone keeps it
+// ("2025-09-09T13:31:53+00:00" reads "2025-09-09 13:31 UTC", "+08:00"
+// stays "+08:00"), so that a time in UTC is not taken for the local time
+// a folder's name may give (a run zip's created_at beside its folder
+// name); text that is no such stamp is returned as it is.
 func RunTime(run string) string {
 	if len(run) < 16 || run[4] != '-' || run[7] != '-' || (run[10] != 'T' && run[10] != ' ' && run[10] != '_') {
 		return run
@@ -70,7 +73,19 @@ func RunTime(run string) string {
 	if c := run[13]; c != ':' && c != '-' {
 		return run
 	}
-	return run[:10] + " " + run[11:13] + ":" + run[14:16]
+	return run[:10] + " " + run[11:13] + ":" + run[14:16] + runZone(run[16:])
+}
+
+// runZone is the zone a stamp's tail names, as RunTime shows it: " UTC",
+// " +08:00", or "" when it names none.
+func runZone(tail string) string {
+	switch {
+	case strings.HasSuffix(tail, "Z"), strings.HasSuffix(tail, "+00:00"):
+		return " UTC"
+	case len(tail) >= 6 && (tail[len(tail)-6] == '+' || tail[len(tail)-6] == '-') && tail[len(tail)-3] == ':':
+		return " " + tail[len(tail)-6:]
+	}
+	return ""
 }
 
 // HeaderFacts are ds's facts with its model and run added where the

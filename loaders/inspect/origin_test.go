@@ -14,7 +14,7 @@ func TestOriginRun(t *testing.T) {
 	if err != nil || len(dss) != 1 {
 		t.Fatalf("%d datasets, %v", len(dss), err)
 	}
-	if o := model.OriginOf(dss[0]); o.Run != "2025-07-05T09:59:00+00:00" || model.RunTime(o.Run) != "2025-07-05 09:59" || o.Model != "openai/gpt-4o-mini" {
+	if o := model.OriginOf(dss[0]); o.Run != "2025-07-05T09:59:00+00:00" || model.RunTime(o.Run) != "2025-07-05 09:59 UTC" || o.Model != "openai/gpt-4o-mini" {
 		t.Errorf("origin %+v", o)
 	}
 }
