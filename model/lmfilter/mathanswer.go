@@ -142,6 +142,9 @@ var pyDigitExtra = &unicode.RangeTable{
 	},
 }
 
+// MathEqualStrings is the task's answer.strip() == gold.strip().
+func MathEqualStrings(a, b string) bool { return pyStrip(a) == pyStrip(b) }
+
 // MathLastBoxed is remove_boxed(last_boxed_only_string(s)): the content of
 // the last \boxed{...} (or "\boxed x" up to the next "$") of s; ok is
 // false when there is none, or when it is an \fbox, which remove_boxed
