@@ -193,6 +193,9 @@ func (o *ownScorer) describe(task string, rec *model.Record, doc json.RawMessage
 			resp = fr.Answers[0] // process_results' results[0]
 		}
 		title := "What " + task + "'s own code compared"
+		if o.ifeval {
+			title = "The instructions " + task + "'s own code checked"
+		}
 		if len(rec.Filters) > 1 {
 			title += " · filter " + fr.Filter
 		}
@@ -267,13 +270,23 @@ func (o *ownScorer) verdict(fr *model.FilterResult, ans, gold string) string {
 	case !o.rulesKnown:
 		return "equal strings score 1 in version 2.0; otherwise, and in 1.0 always, sympy's is_equiv decides (not reproduced); " + logged
 	case o.invalidZero && ans == lmfilter.MathInvalid:
-		return "no final answer found: 0; " + logged
+		return "no final answer found: 0; " + logged + differsFrom(fr, o.v1, 0)
 	case o.equalOne && lmfilter.MathEqualStrings(ans, gold):
-		return "equal strings: 1; " + logged
+		return "equal strings: 1; " + logged + differsFrom(fr, o.v1, 1)
 	case o.equalOne:
 		return "not equal as strings: sympy's is_equiv decided (not reproduced); " + logged
 	}
 	return "sympy's is_equiv decides, equal strings or not (not reproduced); " + logged
+}
+
+// differsFrom says when the row's logged value of metric is not the
+// verdict want the task's code gives by its own rules: the row was
+// edited, or written by other code than the one evalview told.
+func differsFrom(fr *model.FilterResult, metric string, want float64) string {
+	if v, ok := fr.Metric(metric); ok && v != want {
+		return ", which differs: the row edited, or scored by other code?"
+	}
+	return ""
 }
 
 // instructions describes an ifeval row: each instruction of the doc's
@@ -302,7 +315,7 @@ func (o *ownScorer) instructions(fr *model.FilterResult, doc map[string]json.Raw
 	if len(ids) == 0 && strict == nil && loose == nil {
 		return s, false // nothing of ifeval's in this row: the answer stays
 	}
-	fr.Compared = fmt.Sprintf("instructions: strict %s, loose %s", followed(strict), followed(loose))
+	fr.Compared = fmt.Sprintf("strict %s · loose %s", followed(strict), followed(loose))
 	if len(ids) != len(strict) || len(ids) != len(loose) {
 		s.Table.Rows = append(s.Table.Rows, []string{fmt.Sprintf("(the doc lists %d instructions, the row %d strict and %d loose results)", len(ids), len(strict), len(loose)), "", "", ""})
 	}

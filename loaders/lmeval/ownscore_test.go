@@ -1,6 +1,7 @@
 package lmeval
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -97,7 +98,7 @@ func TestOwnScoreMathV2(t *testing.T) {
 // checked, strict and loose, not the response as an answer.
 func TestOwnScoreIFEval(t *testing.T) {
 	rec := ownRecord(t, "ifeval", "leaderboard_ifeval", 1)
-	if got := rec.Filters[0].Compared; got != "instructions: strict 2/3, loose 3/3" {
+	if got := rec.Filters[0].Compared; got != "strict 2/3 · loose 3/3" {
 		t.Errorf("compared %q", got)
 	}
 	wantAll(t, "ifeval record 1", filtersText(rec),
@@ -156,5 +157,63 @@ func TestTruthyKwargs(t *testing.T) {
 	got := truthyKwargs([]byte(`{"num_sentences": 3, "relation": "less than", "num_words": null, "prompt_to_repeat": "", "capital_frequency": 0, "keywords": [], "end_phrase": "Is there anything else?"}`))
 	if want := "num_sentences=3, relation=less than, end_phrase=Is there anything else?"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestOwnScorerFromSource: the process_results source a results file
+// records tells which code scored the rows: leaderboard_math 1.0 (is_equiv
+// alone), 2.0, 3.0 (math_verify), minerva_math with its math_verify
+// metric (358adaf7d), ifeval; an unknown function of the task's own is
+// left alone.
+func TestOwnScorerFromSource(t *testing.T) {
+	src := func(task, code string) *results {
+		cfg, _ := json.Marshal(map[string]any{"process_results": code})
+		return &results{Configs: map[string]json.RawMessage{task: cfg}}
+	}
+	const v1 = "def process_results(doc, results):\n    candidates = results[0]\n    unnormalized_answer = get_unnormalized_answer(candidates)\n    answer = normalize_final_answer(unnormalized_answer)\n    if is_equiv(answer, doc[\"answer\"]):\n"
+	const v2 = "    if answer == INVALID_ANSWER:\n        return {\"exact_match\": 0}\n    if answer.strip() == doc[\"answer\"].strip() or is_equiv(answer, doc[\"answer\"]):\n"
+	const minerva = v1 + "    _mvres = verify(gold=parse(doc[\"solution\"]), target=parse(candidates))\n    res = {\"exact_match\": retval, \"math_verify\": mathval}\n"
+	for _, c := range []struct {
+		task, code string
+		want       ownScorer
+		ok         bool
+	}{
+		{"leaderboard_math_geometry_hard", v1, ownScorer{v1: "exact_match", rulesKnown: true}, true},
+		{"leaderboard_math_geometry_hard", v1 + v2, ownScorer{v1: "exact_match", invalidZero: true, equalOne: true, rulesKnown: true}, true},
+		{"leaderboard_math_geometry_hard", "    original = process_result_v1(doc, candidates)\n", ownScorer{v1: "exact_match_original", goldNorm: true, invalidZero: true, equalOne: true, rulesKnown: true, verify: "exact_match"}, true},
+		{"minerva_math_algebra", minerva, ownScorer{v1: "exact_match", rulesKnown: true, verify: "math_verify"}, true},
+		{"leaderboard_ifeval", "    out_strict = test_instruction_following_strict(inp, response)\n", ownScorer{ifeval: true}, true},
+		{"leaderboard_math_geometry_hard", "def process_results(doc, results):\n    return {\"exact_match\": my_check(results[0])}\n", ownScorer{}, false},
+	} {
+		o := ownScorerOf(src(c.task, c.code), c.task, []string{"exact_match"})
+		if (o != nil) != c.ok {
+			t.Errorf("%s %q: %+v", c.task, c.code, o)
+			continue
+		}
+		if o == nil {
+			continue
+		}
+		got := *o
+		got.code = ""
+		if got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.task, got, c.want)
+		}
+	}
+}
+
+// TestMathVerdictDiffers: where the task's rules decide alone, a logged
+// value they do not give is said to differ.
+func TestMathVerdictDiffers(t *testing.T) {
+	o := &ownScorer{v1: "exact_match", invalidZero: true, equalOne: true, rulesKnown: true}
+	fr := &model.FilterResult{Metrics: []model.MetricValue{{Name: "exact_match", Value: 0}}}
+	if got := o.verdict(fr, "16", "16"); !strings.Contains(got, "equal strings: 1; logged 0, which differs") {
+		t.Errorf("equal strings logged 0: %q", got)
+	}
+	fr.Metrics[0].Value = 1
+	if got := o.verdict(fr, "[invalidanswer]", "16"); !strings.Contains(got, "no final answer found: 0; logged 1, which differs") {
+		t.Errorf("invalid logged 1: %q", got)
+	}
+	if got := o.verdict(fr, "16", "16"); strings.Contains(got, "differs") {
+		t.Errorf("agreeing verdict: %q", got)
 	}
 }
