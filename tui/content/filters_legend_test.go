@@ -62,3 +62,20 @@ func TestComparedNotTheResponse(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedSanitized: what a task compared comes from the response;
+// an escape byte in it, or in the section that details it, never
+// reaches the screen raw.
+func TestComparedSanitized(t *testing.T) {
+	ds, rec := lmDataset(), lmRecord()
+	for i := range rec.Filters {
+		rec.Filters[i].Compared = "5\x1b[2J"
+	}
+	rec.Sections = append(rec.Sections, model.Section{Title: "What t compared", Tab: "Filters", Type: model.SectionFacts,
+		Facts: []model.Fact{{Key: "exact_match", Value: "compared 5\x1b]52;c;x\x07 with 5"}}})
+	doc := Render(ds, rec, model.DetailTab{Content: model.TabFilterResults, Name: "Filters"}, Options{Width: 120, Filter: 0})
+	all := strings.Join(doc.Plain, "\n")
+	if strings.ContainsAny(all, "\x1b\x07") || !strings.Contains(all, "5␛[2J") || !strings.Contains(all, "compared 5␛]52;c;x") {
+		t.Errorf("not sanitized:\n%q", all)
+	}
+}
