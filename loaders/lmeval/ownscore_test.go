@@ -217,3 +217,24 @@ func TestMathVerdictDiffers(t *testing.T) {
 		t.Errorf("agreeing verdict: %q", got)
 	}
 }
+
+// TestOwnScorerRealResults: on a real results file of the leaderboard
+// (2025-01, its leaderboard_math configs of task version 2.0 and
+// leaderboard_ifeval), the recorded process_results tell 2.0's rules and
+// ifeval's checks.
+func TestOwnScorerRealResults(t *testing.T) {
+	r, err := readResults(sharedData(t) + "/results_only/results_2025-01-25T04-48-43.622918.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := ownScorerOf(r, "leaderboard_math_algebra_hard", []string{"exact_match"})
+	if o == nil || o.v1 != "exact_match" || !o.invalidZero || !o.equalOne || o.verify != "" || !strings.Contains(o.code, "version 2.0") {
+		t.Errorf("leaderboard_math: %+v", o)
+	}
+	if o := ownScorerOf(r, "leaderboard_ifeval", []string{"prompt_level_strict_acc"}); o == nil || !o.ifeval {
+		t.Errorf("ifeval: %+v", o)
+	}
+	if o := ownScorerOf(r, "leaderboard_bbh_navigate", []string{"acc_norm"}); o != nil {
+		t.Errorf("bbh: %+v", o)
+	}
+}
