@@ -383,6 +383,13 @@ type FilterResult struct {
 	Values []RowValue
 	// Status is pass/fail against the main metric.
 	Status Status
+	// Compared, set by a loader for a task scored by its own code
+	// (leaderboard_math, ifeval), is what that code compared, shown in
+	// the Filters tab in place of the filtered response, which such a
+	// task reads whole: leaderboard_math's extracted and normalised
+	// answer, or a statement that it is not reproduced. The record's
+	// sections in that tab say how. "" shows the answer.
+	Compared string
 	// Line is the 1-based line of the row in the samples file.
 	Line int
 }

@@ -24,6 +24,10 @@ type index struct {
 	res    *results
 	synced bool
 	re     reextractOnce // re-extraction of filter pipelines (reextract.go)
+	// own is how the task's own process_results compared (ownscore.go),
+	// told at the first record.
+	ownOnce sync.Once
+	own     *ownScorer
 }
 
 // Len returns the number of records indexed so far.
@@ -57,8 +61,12 @@ func (x *index) Progress() int64 { return x.s.indexed.Load() }
 
 // Record reads the doc's rows and builds its detail.
 func (x *index) Record(i int) (*model.Record, error) {
-	rec, err := x.record(i)
+	rec, doc, err := x.recordDoc(i)
 	if rec != nil {
+		x.ownOnce.Do(func() { x.own = ownScorerOf(x.res, x.task, rowMetricNames(rec)) })
+		if x.own != nil {
+			x.own.describe(x.task, rec, doc)
+		}
 		// A default pipeline's disagreements are summed up by the deep
 		// check, one note per filter; the Filters tab marks each one.
 		rec.Issues = slices.DeleteFunc(rec.Issues, func(is model.Issue) bool { return is.Code == defaultMismatch })
@@ -69,6 +77,12 @@ func (x *index) Record(i int) (*model.Record, error) {
 // record is Record with every re-extraction issue, as the deep check's
 // reference path (deepDocFull) reads them.
 func (x *index) record(i int) (*model.Record, error) {
+	rec, _, err := x.recordDoc(i)
+	return rec, err
+}
+
+// recordDoc is record, with the doc of the record's first row.
+func (x *index) recordDoc(i int) (*model.Record, json.RawMessage, error) {
 	x.s.mu.RLock()
 	locs := append([]rowLoc(nil), x.s.rows[i]...)
 	sum := x.s.sums[i]
@@ -117,7 +131,7 @@ func (x *index) record(i int) (*model.Record, error) {
 	wg.Wait()
 	for j, r := range rows {
 		if r.err != nil {
-			return nil, r.err
+			return nil, nil, r.err
 		}
 		line := int(locs[j].line)
 		filter := filters[locs[j].filter]
@@ -137,7 +151,7 @@ func (x *index) record(i int) (*model.Record, error) {
 		doc = rows[0].h.Doc // outside the repeats: intact after decoding in place
 	}
 	x.reextract(rec, doc)
-	return rec, nil
+	return rec, doc, nil
 }
 
 // loadedRow is one row read back and split.

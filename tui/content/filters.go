@@ -45,7 +45,16 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 	}
 	var long []longValue
 	side := sideBySide(rec)
+	// A task scored by its own code shows what that code compared, as
+	// the loader puts it on the row, not the whole response it read.
+	compared := false
+	for _, f := range rec.Filters {
+		compared = compared || f.Compared != ""
+	}
 	cols := []string{"", "filter", "answer"}
+	if compared {
+		cols[2] = "compared"
+	}
 	if side.extracted {
 		cols = append(cols, "re-extracted")
 	}
@@ -62,7 +71,7 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 		if f.Filter == selected {
 			mark = "▸"
 		}
-		row := []string{mark, f.Filter, oneLineAnswer(f.Answer)}
+		row := []string{mark, f.Filter, oneLineAnswer(shownAnswer(f, compared))}
 		if side.extracted {
 			row = append(row, side.rows[i].extracted)
 		}
@@ -123,20 +132,25 @@ func (b *builder) filters(ds *model.Dataset, rec *model.Record) {
 	if ds != nil {
 		basis = ds.StatusBasis
 	}
-	b.filterLegend(selected != "", side, basis)
+	b.filterLegend(selected != "", side, basis, compared)
 	// Answers the table had to cut, or that have several elements, in full.
 	var full []model.FilterResult
 	for i, f := range rec.Filters {
-		if cut[i] || len(f.Answers) > 1 || strings.Contains(f.Answer, "\n") {
+		shown := shownAnswer(f, compared)
+		if cut[i] || (!compared && len(f.Answers) > 1) || strings.Contains(shown, "\n") {
 			full = append(full, f)
 		}
 	}
 	if len(full) > 0 {
 		b.blank()
-		b.heading("Answers in full")
+		if compared {
+			b.heading("Compared in full")
+		} else {
+			b.heading("Answers in full")
+		}
 		for _, f := range full {
-			ans := f.Answer
-			if len(f.Answers) > 1 {
+			ans := shownAnswer(f, compared)
+			if !compared && len(f.Answers) > 1 {
 				ans = strings.Join(f.Answers, "\n")
 			}
 			b.kv(f.Filter, ans, 2)
@@ -172,6 +186,18 @@ func rowValue(f model.FilterResult, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// shownAnswer is what the answer column shows of f: what the task
+// compared when the table shows that (a row without it: "–").
+func shownAnswer(f model.FilterResult, compared bool) string {
+	switch {
+	case !compared:
+		return f.Answer
+	case f.Compared == "":
+		return "–"
+	}
+	return f.Compared
 }
 
 // oneLineAnswer shows an answer in one table cell.
@@ -327,7 +353,7 @@ func (b *builder) tableBlocks(t table) []bool {
 }
 
 // filterLegend says what the table's marks mean, those it shows.
-func (b *builder) filterLegend(selected bool, side side, basis string) {
+func (b *builder) filterLegend(selected bool, side side, basis string, compared bool) {
 	var parts []string
 	if selected {
 		parts = append(parts, "▸ the list's filter (f)")
@@ -346,6 +372,9 @@ func (b *builder) filterLegend(selected bool, side side, basis string) {
 	}
 	if differs {
 		parts = append(parts, "≠ differs from the other filters")
+	}
+	if compared {
+		parts = append(parts, "compared: what the task's own code took from the response (below)")
 	}
 	if side.extracted {
 		parts = append(parts, "re-extracted: by evalview")

@@ -40,3 +40,42 @@ func TestLegendOwnScoring(t *testing.T) {
 		t.Errorf("legend:\n%s", all)
 	}
 }
+
+// TestComparedNotTheResponse: where the loader says what a task's own
+// code compared, the Filters tab shows that under "compared", never the
+// whole response as the answer, and its legend says so (issue 14).
+func TestComparedNotTheResponse(t *testing.T) {
+	ds, rec := lmDataset(), lmRecord()
+	for i := range rec.Filters {
+		rec.Filters[i].Answer = "a whole response\nover lines, ending in Final Answer: 18"
+		rec.Filters[i].Answers = []string{rec.Filters[i].Answer}
+		rec.Filters[i].Compared = "18"
+	}
+	doc := Render(ds, rec, model.DetailTab{Content: model.TabFilterResults, Name: "Filters"}, Options{Width: 120, Filter: 0})
+	all := strings.Join(doc.Plain, "\n")
+	if strings.Contains(all, "a whole response") || strings.Contains(all, "re-extracted") {
+		t.Errorf("the response is shown as the answer:\n%s", all)
+	}
+	for _, want := range []string{"filter           compared", "▸ strict-match     18", "compared: what the task's own code took from the response (below)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("lacks %q:\n%s", want, all)
+		}
+	}
+}
+
+// TestComparedSanitized: what a task compared comes from the response;
+// an escape byte in it, or in the section that details it, never
+// reaches the screen raw.
+func TestComparedSanitized(t *testing.T) {
+	ds, rec := lmDataset(), lmRecord()
+	for i := range rec.Filters {
+		rec.Filters[i].Compared = "5\x1b[2J"
+	}
+	rec.Sections = append(rec.Sections, model.Section{Title: "What t compared", Tab: "Filters", Type: model.SectionFacts,
+		Facts: []model.Fact{{Key: "exact_match", Value: "compared 5\x1b]52;c;x\x07 with 5"}}})
+	doc := Render(ds, rec, model.DetailTab{Content: model.TabFilterResults, Name: "Filters"}, Options{Width: 120, Filter: 0})
+	all := strings.Join(doc.Plain, "\n")
+	if strings.ContainsAny(all, "\x1b\x07") || !strings.Contains(all, "5␛[2J") || !strings.Contains(all, "compared 5␛]52;c;x") {
+		t.Errorf("not sanitized:\n%q", all)
+	}
+}
