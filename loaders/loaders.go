@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -21,6 +20,7 @@ import (
 	"evalview/loaders/plain"
 	"evalview/loaders/runzip"
 	"evalview/loaders/sample"
+	"evalview/loaders/source"
 	"evalview/loaders/testset"
 	"evalview/model"
 )
@@ -303,7 +303,7 @@ func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
 // detect is Detect that also gives the winning format's score for a
 // folder (2: the format claims it whole; see mixedEntries).
 func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return "", false, 0, &OpenError{Path: path, Err: cleanPathErr(err)}
 	}
@@ -387,7 +387,7 @@ func mixedEntries(dir string, score int) []string {
 	if score >= 2 {
 		return nil
 	}
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -397,7 +397,7 @@ func mixedEntries(dir string, score int) []string {
 		if strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
+		p := source.Join(dir, e.Name())
 		k, _, err := Detect(p, "")
 		if err != nil {
 			continue

@@ -1,0 +1,347 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// meta is what a store tells of one object.
+type meta struct {
+	size    int64
+	version string // ETag, or another tag that changes when the object does
+	mod     time.Time
+}
+
+// entry is one name under a listed prefix.
+type entry struct {
+	name string
+	dir  bool
+	meta
+}
+
+// store is one remote place objects live in (a bucket, a Hub repository
+// at a revision, a web server). Keys are slash-separated, without a
+// leading slash; "" is the root.
+type store interface {
+	// head returns an object's size and version, or an error wrapping
+	// fs.ErrNotExist when there is no object at key.
+	head(ctx context.Context, key string) (meta, error)
+	// read returns n bytes at off of the object at version (which must
+	// still be current: a replaced object is an error wrapping
+	// ErrChanged).
+	read(ctx context.Context, key string, off, n int64, version string) ([]byte, error)
+	// list returns the objects and folders directly under the folder key,
+	// or an error wrapping fs.ErrNotExist when there are none.
+	list(ctx context.Context, key string) ([]entry, error)
+	// url names key for messages: the path as the user wrote it.
+	url(key string) string
+}
+
+// ErrChanged is wrapped by reads of an object replaced since it was
+// opened (its version tag changed).
+var ErrChanged = errors.New("the object changed since it was opened (its version tag differs)")
+
+// Timeout bounds every request to a remote store (the time to its first
+// byte and each read of its body); Attempts is how many times a request
+// that failed for a reason that may pass (rate limited, a server error,
+// a dropped connection, a timeout) is made in all, waiting Backoff, then
+// twice as long, between them. Tests shorten them.
+var (
+	Timeout  = 30 * time.Second
+	Attempts = 4
+	Backoff  = 500 * time.Millisecond
+)
+
+var (
+	storesMu sync.Mutex
+	stores   = map[string]store{}
+)
+
+// locate returns the store a remote path is in and the key in it.
+func locate(p string) (store, string, error) {
+	scheme, rest, _ := split(p)
+	var id, key string
+	var mk func() (store, error)
+	switch scheme {
+	case "s3":
+		bucket, k, _ := strings.Cut(rest, "/")
+		if bucket == "" {
+			return nil, "", fmt.Errorf("%s: no bucket named (s3://BUCKET/PREFIX)", Display(p))
+		}
+		id, key = "s3://"+bucket, k
+		mk = func() (store, error) { return newS3(bucket) }
+	case "hf":
+		repo, k, err := parseHF(rest)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", Display(p), err)
+		}
+		id, key = "hf://"+repo.String(), k
+		mk = func() (store, error) { return newHF(repo) }
+	default:
+		host, k, _ := strings.Cut(rest, "/")
+		if host == "" {
+			return nil, "", fmt.Errorf("%s: no host named", Display(p))
+		}
+		id, key = scheme+"://"+host, k
+		mk = func() (store, error) { return newHTTP(scheme+"://"+host, nil), nil }
+	}
+	storesMu.Lock()
+	defer storesMu.Unlock()
+	if s, ok := stores[id]; ok {
+		return s, key, nil
+	}
+	s, err := mk()
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", Display(p), err)
+	}
+	stores[id] = s
+	return s, key, nil
+}
+
+// resetStores forgets the stores made so far (tests change endpoints and
+// credentials between cases).
+func resetStores() {
+	storesMu.Lock()
+	stores = map[string]store{}
+	storesMu.Unlock()
+	objects.reset()
+}
+
+// remoteVersion is a remote file's Sys(): its version tag.
+type remoteVersion string
+
+// info is a remote file's or folder's fs.FileInfo and fs.DirEntry.
+type info struct {
+	name string
+	dir  bool
+	meta
+}
+
+func (i info) Name() string { return i.name }
+func (i info) Size() int64  { return i.size }
+func (i info) Mode() fs.FileMode {
+	if i.dir {
+		return fs.ModeDir | 0o555
+	}
+	return 0o444
+}
+func (i info) ModTime() time.Time         { return i.mod }
+func (i info) IsDir() bool                { return i.dir }
+func (i info) Sys() any                   { return remoteVersion(i.version) }
+func (i info) Type() fs.FileMode          { return i.Mode().Type() }
+func (i info) Info() (fs.FileInfo, error) { return i, nil }
+
+func baseName(key, p string) string {
+	if key == "" {
+		_, rest, _ := split(p)
+		key = rest
+	}
+	return key[strings.LastIndex(key, "/")+1:]
+}
+
+func statRemote(p string) (fs.FileInfo, error) {
+	s, key, err := locate(p)
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		m, err := s.head(context.Background(), key)
+		if err == nil {
+			objects.remember(s.url(key), m)
+			return info{name: baseName(key, p), meta: m}, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	// No object there: a folder when objects sit under it.
+	if _, err := s.list(context.Background(), key); err != nil {
+		return nil, err
+	}
+	return info{name: baseName(key, p), dir: true}, nil
+}
+
+func readDirRemote(p string) ([]fs.DirEntry, error) {
+	s, key, err := locate(p)
+	if err != nil {
+		return nil, err
+	}
+	ents, err := s.list(context.Background(), key)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]fs.DirEntry, 0, len(ents))
+	for _, e := range ents {
+		if e.name == "" || e.name == "." || e.name == ".." || strings.ContainsAny(e.name, "/\\") {
+			continue // a listing never names anything outside the folder
+		}
+		if !e.dir && e.version != "" {
+			objects.remember(s.url(joinKey(key, e.name)), e.meta)
+		}
+		out = append(out, info{name: e.name, dir: e.dir, meta: e.meta})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out, nil
+}
+
+func joinKey(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// known remembers the size and version of objects recently listed or
+// stat'ed, so that opening one (each record read opens its file again)
+// costs no request. A read that finds another version forgets it.
+type known struct {
+	mu sync.Mutex
+	m  map[string]knownMeta
+}
+
+type knownMeta struct {
+	meta
+	at time.Time
+}
+
+// knownFor is how long a remembered version is trusted before Open asks
+// again; Stat always asks (--follow polls it).
+const knownFor = 30 * time.Second
+
+var objects = &known{m: map[string]knownMeta{}}
+
+func (k *known) remember(url string, m meta) {
+	k.mu.Lock()
+	k.m[url] = knownMeta{m, time.Now()}
+	k.mu.Unlock()
+}
+
+func (k *known) get(url string) (meta, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	m, ok := k.m[url]
+	if !ok || time.Since(m.at) > knownFor {
+		return meta{}, false
+	}
+	return m.meta, true
+}
+
+func (k *known) forget(url string) {
+	k.mu.Lock()
+	delete(k.m, url)
+	k.mu.Unlock()
+}
+
+func (k *known) reset() {
+	k.mu.Lock()
+	k.m = map[string]knownMeta{}
+	k.mu.Unlock()
+}
+
+func openRemote(p string) (File, error) {
+	s, key, err := locate(p)
+	if err != nil {
+		return nil, err
+	}
+	if key == "" {
+		return nil, fmt.Errorf("%s: is a folder", Display(p))
+	}
+	u := s.url(key)
+	m, ok := objects.get(u)
+	if !ok {
+		if m, err = s.head(context.Background(), key); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				if _, lerr := s.list(context.Background(), key); lerr == nil {
+					return nil, fmt.Errorf("%s: is a folder", u)
+				}
+			}
+			return nil, err
+		}
+		objects.remember(u, m)
+	}
+	return &remoteFile{obj: &object{s: s, key: key, url: u, meta: m}, name: baseName(key, p)}, nil
+}
+
+// object is one version of a remote object, as the block cache reads it.
+type object struct {
+	s   store
+	key string
+	url string
+	meta
+}
+
+// remoteFile is an open remote object: reads go through the block cache;
+// sequential reads keep several blocks ahead in flight.
+type remoteFile struct {
+	obj  *object
+	name string
+	mu   sync.Mutex
+	pos  int64
+	done bool
+}
+
+var errClosed = errors.New("file already closed")
+
+func (f *remoteFile) Stat() (fs.FileInfo, error) {
+	return info{name: f.name, meta: f.obj.meta}, nil
+}
+
+func (f *remoteFile) ReadAt(p []byte, off int64) (int, error) {
+	if f.done {
+		return 0, errClosed
+	}
+	if off < 0 {
+		return 0, fmt.Errorf("%s: negative offset", f.obj.url)
+	}
+	return blocks.readAt(f.obj, p, off, false)
+}
+
+func (f *remoteFile) Read(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return 0, errClosed
+	}
+	if f.pos >= f.obj.size {
+		return 0, io.EOF
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	// One block at a time, so that the read-ahead keeps pace.
+	end := min(f.pos+int64(len(p)), (f.pos/blockSize+1)*blockSize)
+	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, true)
+	f.pos += int64(n)
+	if err == io.EOF && n > 0 {
+		err = nil
+	}
+	return n, err
+}
+
+func (f *remoteFile) Seek(off int64, whence int) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch whence {
+	case io.SeekCurrent:
+		off += f.pos
+	case io.SeekEnd:
+		off += f.obj.size
+	}
+	if off < 0 {
+		return 0, fmt.Errorf("%s: seek before the start", f.obj.url)
+	}
+	f.pos = off
+	return off, nil
+}
+
+func (f *remoteFile) Close() error {
+	f.done = true
+	return nil
+}
