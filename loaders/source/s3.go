@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
@@ -15,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/logging"
 )
 
 // s3Store is an S3 bucket, or one of an S3-compatible store (MinIO, R2:
@@ -32,7 +35,17 @@ func newS3(bucket string) (store, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	cfg, err := config.LoadDefaultConfig(ctx,
-		config.WithHTTPClient(httpClient()),
+		// The SDK logs nothing: a line on stderr would tear the browser's screen.
+		config.WithLogger(logging.Nop{}),
+		config.WithClientLogMode(0),
+		// A buildable client, so that AWS_CA_BUNDLE still applies.
+		config.WithHTTPClient(awshttp.NewBuildableClient().
+			WithDialerOptions(func(d *net.Dialer) { d.Timeout = min(Timeout, 10*time.Second) }).
+			WithTransportOptions(func(tr *http.Transport) {
+				tr.TLSHandshakeTimeout = min(Timeout, 10*time.Second)
+				tr.ResponseHeaderTimeout = Timeout
+				tr.MaxIdleConnsPerHost = 2 * inFlight
+			})),
 		config.WithRetryer(func() aws.Retryer {
 			return retry.AddWithMaxBackoffDelay(retry.NewStandard(func(o *retry.StandardOptions) {
 				o.MaxAttempts = Attempts

@@ -102,7 +102,7 @@ func Dir(p string) string {
 		return filepath.Dir(p)
 	}
 	root := rootLen(s, r)
-	if strings.Count(r, "/") < root {
+	if strings.Count(r, "/") <= root {
 		return s + "://" + r
 	}
 	d := path.Dir(r)
@@ -159,6 +159,11 @@ func ReadDir(p string) ([]fs.DirEntry, error) {
 func ReadFile(p string) ([]byte, error) {
 	if !IsRemote(p) {
 		return os.ReadFile(p)
+	}
+	// Read whole, so the version of the moment (Open trusts a version
+	// learnt recently, for the offsets of an index made from it).
+	if _, err := statRemote(p); err != nil {
+		return nil, err
 	}
 	f, err := openRemote(p)
 	if err != nil {
