@@ -345,3 +345,14 @@ func (f *remoteFile) Close() error {
 	f.done = true
 	return nil
 }
+
+// Reset forgets every store, remembered version and cached block: the
+// next remote path reads the environment (credentials, endpoints) again.
+func Reset() {
+	resetStores()
+	blocks.mu.Lock()
+	disk := blocks.disk
+	blocks.mu.Unlock()
+	blocks = newBlockCache()
+	blocks.disk = disk
+}

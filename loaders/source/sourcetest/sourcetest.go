@@ -17,12 +17,20 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 )
+
+// TB is what the stores need of a test (testing.TB is one; a program
+// that serves them by hand gives its own).
+type TB interface {
+	Helper()
+	Fatal(args ...any)
+	Cleanup(func())
+	Setenv(key, value string)
+}
 
 // Fault is what the next requests whose path contains Match get instead
 // of their answer; Times of them (0: all).
@@ -124,7 +132,7 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 
 // serve starts h on 127.0.0.1 (HTTP/1.1, so that a dropped connection
 // is one).
-func serve(t testing.TB, h http.Handler) *httptest.Server {
+func serve(t TB, h http.Handler) *httptest.Server {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +166,7 @@ type Hub struct {
 const Signature = "X-Amz-Signature=s3cr3tsignature"
 
 // NewHub starts a Hub and points HF_ENDPOINT at it.
-func NewHub(t testing.TB) *Hub {
+func NewHub(t TB) *Hub {
 	h := &Hub{files: map[string][]byte{}, PageSize: 1000}
 	h.Server = serve(t, h.wrap(http.HandlerFunc(h.handle)))
 	t.Setenv("HF_ENDPOINT", h.URL)
@@ -304,7 +312,7 @@ const (
 
 // NewS3 starts an S3 server with bucket and sets AWS_ENDPOINT_URL_S3,
 // credentials and a region for the test.
-func NewS3(t testing.TB, bucket string) *S3 {
+func NewS3(t TB, bucket string) *S3 {
 	s := &S3{Bucket: bucket, backend: s3mem.New()}
 	if err := s.backend.CreateBucket(bucket); err != nil {
 		t.Fatal(err)
@@ -323,7 +331,7 @@ func NewS3(t testing.TB, bucket string) *S3 {
 }
 
 // Put stores an object.
-func (s *S3) Put(t testing.TB, key string, data []byte) {
+func (s *S3) Put(t TB, key string, data []byte) {
 	if _, err := s.backend.PutObject(s.Bucket, key, map[string]string{}, bytes.NewReader(data), int64(len(data)), nil); err != nil {
 		t.Fatal(err)
 	}

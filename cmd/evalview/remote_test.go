@@ -1,0 +1,154 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"evalview/loaders/source"
+	"evalview/loaders/source/sourcetest"
+)
+
+// upload puts every file under dir into put, keyed by its slash path
+// under prefix.
+func upload(t *testing.T, dir, prefix string, put func(key string, data []byte)) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		put(prefix+filepath.ToSlash(rel), b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// zipOf is dir packed as a run zip.
+func zipOf(t *testing.T, dir string) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	upload(t, dir, "", func(key string, data []byte) {
+		w, err := zw.Create(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	})
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func gz(t *testing.T, data []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(data)
+	w.Close()
+	return buf.Bytes()
+}
+
+// sameOutput runs args on the local path and on the remote one and wants
+// the same exit code and output, but for the paths named.
+func sameOutput(t *testing.T, local, remote string, args ...string) {
+	t.Helper()
+	source.Reset() // read the remote copy anew each time
+	lout, lerr, lcode := runCmd(t, append(args, local)...)
+	rout, rerr, rcode := runCmd(t, append(args, remote)...)
+	lout = strings.ReplaceAll(lout, local, remote)
+	lerr = strings.ReplaceAll(lerr, local, remote)
+	if lcode != rcode || lout != rout || lerr != rerr {
+		t.Errorf("%v %s: exit %d, local %d\n--- remote:\n%s%s\n--- local:\n%s%s", args, remote, rcode, lcode, rout, rerr, lout, lerr)
+	}
+	if rcode == 2 || strings.TrimSpace(rout) == "" {
+		t.Errorf("%v %s: exit %d, nothing to compare: %q %q", args, remote, rcode, rout, rerr)
+	}
+}
+
+// Remote copies of the fixtures give the same summary and check as the
+// files on disk, byte for byte but for their paths: an output folder of
+// model folders and one model folder over S3 and the Hub, a run zip (its
+// members read from the central directory), a gzip samples file.
+func TestRemoteSummaryAndCheckMatchLocal(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("HF_TOKEN", "")
+	t.Setenv("HF_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	s3 := sourcetest.NewS3(t, "evals")
+	hub := sourcetest.NewHub(t)
+	overview := filepath.Join(fixtures, "overview")
+	two := filepath.Join(fixtures, "two_filters")
+	upload(t, overview, "out/", func(k string, b []byte) { s3.Put(t, k, b) })
+	upload(t, two, "org__model/", func(k string, b []byte) { hub.Put("datasets/org/details", k, b) })
+	runDir := filepath.Join("..", "..", "testdata", "run", "valid")
+	s3.Put(t, "runs/run.zip", zipOf(t, runDir))
+	local := t.TempDir()
+	os.WriteFile(filepath.Join(local, "run.zip"), zipOf(t, runDir), 0o644)
+	samples, _ := os.ReadFile(filepath.Join(two, "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"))
+	os.WriteFile(filepath.Join(local, "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl.gz"), gz(t, samples), 0o644)
+	s3.Put(t, "gz/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl.gz", gz(t, samples))
+
+	for _, args := range [][]string{{"summary", "--json"}, {"summary"}, {"check"}, {"check", "--json"}} {
+		sameOutput(t, overview, "s3://evals/out", args...)
+		sameOutput(t, two, "hf://datasets/org/details/org__model", args...)
+		sameOutput(t, filepath.Join(local, "run.zip"), "s3://evals/runs/run.zip", args...)
+		sameOutput(t, filepath.Join(local, "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl.gz"), "s3://evals/gz/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl.gz", args...)
+	}
+	// export reads the records back, one range request each.
+	for _, format := range []string{"jsonl", "csv"} {
+		sameOutput(t, two, "hf://datasets/org/details/org__model", "export", "--format", format)
+		sameOutput(t, overview, "s3://evals/out", "export", "--format", format)
+	}
+}
+
+// A remote path that fails says which and why, exit 2, with no credential
+// shown.
+func TestRemoteErrors(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("HF_TOKEN", "hf_doNotShowThisToken")
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	s3 := sourcetest.NewS3(t, "evals")
+	hub := sourcetest.NewHub(t)
+	hub.Token = "hf_theRightToken"
+	s3.Put(t, "x/results_2025-01-01T00-00-00.json", []byte("{}"))
+	for _, c := range []struct{ path, want string }{
+		{"s3://evals/nothing/here.jsonl", "s3://evals/nothing/here.jsonl: not found"},
+		{"hf://datasets/org/private/a.jsonl", "forbidden (HTTP 401; sent the token in HF_TOKEN)"},
+		{"https://127.0.0.1:1/x.jsonl", "https://127.0.0.1:1/x.jsonl: network error"},
+	} {
+		out, errOut, code := runCmd(t, "summary", c.path)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", c.path, code, errOut, c.want)
+		}
+		for _, secret := range []string{"hf_doNotShowThisToken", sourcetest.Secret, sourcetest.Key} {
+			if strings.Contains(out+errOut, secret) {
+				t.Errorf("%s: a credential is shown: %s%s", c.path, out, errOut)
+			}
+		}
+	}
+}
+
+// remoteTest shortens the retries' backoff and forgets the stores of
+// earlier tests (whose servers are gone) before and after t.
+func remoteTest(t *testing.T) {
+	old := source.Backoff
+	source.Backoff = time.Millisecond
+	source.Reset()
+	t.Cleanup(func() {
+		source.Backoff = old
+		source.Reset()
+	})
+}
