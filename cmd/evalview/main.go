@@ -17,6 +17,7 @@ import (
 
 	"evalview/internal/termsafe"
 	"evalview/loaders"
+	"evalview/loaders/source"
 	"evalview/model"
 	"evalview/tui"
 )
@@ -191,7 +192,8 @@ Formats are detected from content; --as forces one.`,
 			opts.Notes = opener.tuiNotes
 			opts.Export = exportFile(opener)
 			opts.Reopen = reopener(o)
-			opts.Overview = true // several datasets open on the overview of tasks by models
+			opts.Stat = source.Stat // follow polls a remote object's version tag
+			opts.Overview = true    // several datasets open on the overview of tasks by models
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}

@@ -28,8 +28,10 @@ const (
 	inFlight = 6
 )
 
-// CacheBytes bounds the blocks kept in memory.
-var CacheBytes int64 = 96 << 20
+// CacheBytes bounds the blocks kept in memory (a sequential pass reads
+// each block once: the cache serves records opened again and the heads
+// detection reads twice).
+var CacheBytes int64 = 32 << 20
 
 type bkey struct {
 	url, version string
@@ -103,7 +105,12 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool) (int, erro
 	first, last := off/blockSize, (end-1)/blockSize
 	n := 0
 	for idx := first; idx <= last; idx++ {
-		b := c.get(o, idx, last)
+		upto := last
+		if seq {
+			// A sequential reader asks for the rest of the aligned run.
+			upto = max(last, min((idx/runBlocks+1)*runBlocks-1, o.lastBlock()))
+		}
+		b := c.get(o, idx, upto)
 		if seq && idx == first {
 			c.readAhead(o, last+1)
 		}
@@ -145,24 +152,29 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 	return run[0]
 }
 
-// readAhead starts requests for the blocks from idx on that are neither
-// kept nor being read, while the object has fewer than inFlight.
+// readAhead starts requests for the aligned runs of runBlocks blocks
+// after the one holding block idx, up to inFlight runs ahead, each when
+// none of its blocks is kept or being read; an object has at most
+// inFlight such requests at once. Whole aligned runs keep every request
+// as big as the first, however the reader's position moves.
 func (c *blockCache) readAhead(o *object, idx int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	ak := o.url + "\x00" + o.version
-	stop := min(idx+runBlocks*inFlight, o.lastBlock()+1)
-	for i := idx; i < stop && c.ahead[ak] < inFlight; {
-		if _, ok := c.m[o.bk(i)]; ok {
-			i++
+	last := o.lastBlock()
+	for r := idx/runBlocks + 1; r <= idx/runBlocks+inFlight && r*runBlocks <= last && c.ahead[ak] < inFlight; r++ {
+		start := r * runBlocks
+		end := min(start+runBlocks-1, last)
+		free := true
+		for i := start; i <= end && free; i++ {
+			_, kept := c.m[o.bk(i)]
+			free = !kept
+		}
+		if !free {
 			continue
 		}
-		start := i
-		var run []*block
-		for ; i < stop && len(run) < runBlocks; i++ {
-			if _, ok := c.m[o.bk(i)]; ok {
-				break
-			}
+		run := make([]*block, 0, end-start+1)
+		for i := start; i <= end; i++ {
 			b := &block{done: make(chan struct{})}
 			c.m[o.bk(i)] = b
 			run = append(run, b)
@@ -235,10 +247,12 @@ func (c *blockCache) fromStore(o *object, first int64, n int) ([][]byte, error) 
 	if int64(len(data)) != size {
 		return nil, fmt.Errorf("%s: asked for %d bytes at %d, got %d", o.url, size, off, len(data))
 	}
+	// The blocks share the request's buffer (no copy): a sequential pass
+	// drops them together.
 	out := make([][]byte, n)
 	for i := range out {
 		lo := int64(i) * blockSize
-		out[i] = append([]byte(nil), data[lo:min(lo+blockSize, size)]...)
+		out[i] = data[lo:min(lo+blockSize, size):min(lo+blockSize, size)]
 	}
 	return out, nil
 }

@@ -114,8 +114,12 @@ func resetStores() {
 	objects.reset()
 }
 
-// remoteVersion is a remote file's Sys(): its version tag.
+// remoteVersion is a remote file's Sys(): its version tag, a
+// fmt.Stringer so that who cannot import this package (the browser's
+// follow mode) reads it too.
 type remoteVersion string
+
+func (v remoteVersion) String() string { return string(v) }
 
 // info is a remote file's or folder's fs.FileInfo and fs.DirEntry.
 type info struct {

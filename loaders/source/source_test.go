@@ -78,6 +78,9 @@ func check(t *testing.T, p string, want []byte) {
 	if st.IsDir() || st.Size() != int64(len(want)) || !st.Mode().IsRegular() || Version(st) == "" {
 		t.Fatalf("Stat(%s) = dir %v size %d version %q", p, st.IsDir(), st.Size(), Version(st))
 	}
+	if tag, ok := st.Sys().(fmt.Stringer); !ok || tag.String() != Version(st) {
+		t.Fatalf("Stat(%s).Sys() is not the version tag as a fmt.Stringer: %#v", p, st.Sys())
+	}
 	got, err := ReadFile(p)
 	if err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("ReadFile(%s): %d bytes, %v", p, len(got), err)
@@ -345,6 +348,20 @@ func TestS3ErrorsNameTheCredential(t *testing.T) {
 	if _, err := Stat("s3://bkt/none.json"); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("404: %v", err)
 	}
+	// A stalled server: a timeout naming the object, not a hang.
+	Timeout = 300 * time.Millisecond
+	resetStores()
+	s.Fail(sourcetest.Fault{Match: "/bkt/x.json", Stall: time.Minute})
+	start := time.Now()
+	if _, err := Stat("s3://bkt/x.json"); err == nil || !strings.Contains(err.Error(), "s3://bkt/x.json") || !strings.Contains(err.Error(), "timed out") {
+		t.Fatalf("a stalled S3 server: %v", err)
+	}
+	if time.Since(start) > 20*time.Second {
+		t.Fatalf("a stalled S3 server held Stat for %s", time.Since(start))
+	}
+	s.Clear()
+	Timeout = 2 * time.Second
+	resetStores()
 	// No credentials anywhere: anonymous, and said so.
 	t.Setenv("AWS_ACCESS_KEY_ID", "")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "")

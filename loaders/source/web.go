@@ -78,12 +78,16 @@ func (w *web) status(resp *http.Response) (string, error, bool) {
 	}
 }
 
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+}
+
 // netWhat words a network error, without the URL it names.
 func netWhat(err error) string {
-	var ne net.Error
 	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
-		return fmt.Sprintf("no answer within %s (timed out; tried %d times)", Timeout, Attempts)
+	case isTimeout(err):
+		return fmt.Sprintf("no answer within %s (timed out)", Timeout)
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return fmt.Sprintf("the connection dropped mid-read (tried %d times)", Attempts)
 	}
@@ -139,7 +143,9 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	req.Header.Set("User-Agent", "evalview")
 	resp, err := w.client.Do(req)
 	if err != nil {
-		return true, pathErr(op, name, netWhat(err), err)
+		// A server that stalled gets no second wait: nothing hangs longer
+		// than Timeout on it.
+		return !isTimeout(err), pathErr(op, name, netWhat(err), err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
