@@ -55,6 +55,7 @@ func main() {
 		word    = flag.String("word", "the answer is", "text searched for in the browser (-seen)")
 		remote  = flag.String("remote", "1GB", "comma-separated sizes of samples files to read over s3:// from a local S3 server (empty: none)")
 		latency = flag.Duration("latency", 50*time.Millisecond, "latency the local S3 server adds to every request (-remote)")
+		serve   = flag.String("serve-s3", "", "serve this folder as the S3 bucket \"bench\" on 127.0.0.1 (after -latency per request) until interrupted, printing the environment that points evalview at it")
 		rrecord = flag.String("remote-record", "", "child mode: open this remote file, then a record in its middle, and print the seconds and range requests that took")
 	)
 	flag.Parse()
@@ -72,6 +73,8 @@ func main() {
 		err = childGenerate(*genEval)
 	case *rrecord != "":
 		err = childRemoteRecord(*rrecord)
+	case *serve != "":
+		err = serveForever(*serve, *latency)
 	default:
 		repeats = max(*runs, 1)
 		overviewCounts = *ovCount

@@ -239,3 +239,15 @@ func remoteTrace(bin, url string) (float64, float64, error) {
 	}
 	return 0, 0, fmt.Errorf("%s: no index within 5 minutes", url)
 }
+
+// serveForever is -serve-s3: the bench's S3 server, by hand.
+func serveForever(dir string, latency time.Duration) error {
+	if _, err := serveS3(dir, latency); err != nil {
+		return err
+	}
+	for _, k := range []string{"AWS_ENDPOINT_URL_S3", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION", "AWS_EC2_METADATA_DISABLED"} {
+		fmt.Printf("export %s=%s\n", k, os.Getenv(k))
+	}
+	fmt.Println("# then: evalview s3://bench/PATH")
+	select {}
+}
