@@ -71,6 +71,8 @@ type commonFlags struct {
 	// notes is one notes file for every artifact; "" uses the config's,
 	// else each artifact's sidecar.
 	notes string
+	// cache keeps the blocks read from remote paths on disk.
+	cache bool
 }
 
 // notesPath is the notes file the flags or the config name, "" for each
@@ -91,6 +93,9 @@ func (c *commonFlags) notesPath() (string, error) {
 }
 
 func (c *commonFlags) options() (loaders.Options, error) {
+	if c.cache {
+		source.SetDiskCache(source.DefaultDiskCache())
+	}
 	if c.as == "" {
 		return loaders.Options{}, nil
 	}
@@ -107,6 +112,7 @@ func addCommonFlags(root *cobra.Command, c *commonFlags) {
 	pf := root.PersistentFlags()
 	pf.StringVar(&c.notes, "notes", "", "file for error-analysis notes (default: <artifact>.evalview-notes.jsonl next to each artifact)")
 	pf.StringVar(&c.config, "config", "", "config file (default: $XDG_CONFIG_HOME/evalview/config.json)")
+	pf.BoolVar(&c.cache, "cache", false, "keep what is read of remote paths (hf://, s3://, https://) on disk, under $XDG_CACHE_HOME/evalview/blocks: the same version opens again without reading it over the network")
 	addAsFlag(root, c)
 }
 

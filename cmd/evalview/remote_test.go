@@ -68,8 +68,13 @@ func sameOutput(t *testing.T, local, remote string, args ...string) {
 	source.Reset() // read the remote copy anew each time
 	lout, lerr, lcode := runCmd(t, append(args, local)...)
 	rout, rerr, rcode := runCmd(t, append(args, remote)...)
-	lout = strings.ReplaceAll(lout, local, remote)
-	lerr = strings.ReplaceAll(lerr, local, remote)
+	// Sample media are looked for by absolute path, beside the file.
+	abs, _ := filepath.Abs(local)
+	absDir, _ := filepath.Abs(filepath.Dir(local))
+	for _, r := range [][2]string{{abs, remote}, {local, remote}, {absDir + "/", source.Dir(remote) + "/"}} {
+		lout = strings.ReplaceAll(lout, r[0], r[1])
+		lerr = strings.ReplaceAll(lerr, r[0], r[1])
+	}
 	if lcode != rcode || lout != rout || lerr != rerr {
 		t.Errorf("%v %s: exit %d, local %d\n--- remote:\n%s%s\n--- local:\n%s%s", args, remote, rcode, lcode, rout, rerr, lout, lerr)
 	}
@@ -106,6 +111,17 @@ func TestRemoteSummaryAndCheckMatchLocal(t *testing.T) {
 		sameOutput(t, two, "hf://datasets/org/details/org__model", args...)
 		sameOutput(t, filepath.Join(local, "run.zip"), "s3://evals/runs/run.zip", args...)
 		sameOutput(t, filepath.Join(local, "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl.gz"), "s3://evals/gz/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl.gz", args...)
+	}
+	// Every other format through the same source: Inspect logs (a zip
+	// read by its directory), lighteval parquet (by its footer), Sample,
+	// testset and plain JSON Lines, files and folders.
+	td := filepath.Join("..", "..", "testdata")
+	upload(t, td, "td/", func(k string, b []byte) { s3.Put(t, k, b) })
+	for _, p := range []string{"inspect/capitals_zstd.eval", "inspect/capitals.json", "inspect/broken.eval", "lighteval/output",
+		"sample/spec_en.jsonl", "sample/dir", "testset/spec", "testset/broken", "jsonl/quiz_log.jsonl", "lmeval/broken", "lmeval/renamed"} {
+		for _, args := range [][]string{{"summary", "--json"}, {"check"}} {
+			sameOutput(t, filepath.Join(td, filepath.FromSlash(p)), "s3://evals/td/"+p, args...)
+		}
 	}
 	// export reads the records back, one range request each.
 	for _, format := range []string{"jsonl", "csv"} {
@@ -151,4 +167,38 @@ func remoteTest(t *testing.T) {
 		source.Backoff = old
 		source.Reset()
 	})
+}
+
+// --cache keeps the blocks read on disk: the same version read again
+// costs no range request (only the looks at its version tag), and a
+// replaced object is read anew.
+func TestRemoteDiskCache(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	defer source.SetDiskCache("")
+	s3 := sourcetest.NewS3(t, "evals")
+	two := filepath.Join(fixtures, "two_filters")
+	upload(t, two, "m/", func(k string, b []byte) { s3.Put(t, k, b) })
+	first, _, code := runCmd(t, "summary", "--json", "--cache", "s3://evals/m")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(cache, "evalview", "blocks")); len(ents) == 0 {
+		t.Fatal("nothing kept under $XDG_CACHE_HOME/evalview/blocks")
+	}
+	source.Reset()
+	before := source.Requests()
+	again, _, _ := runCmd(t, "summary", "--json", "--cache", "s3://evals/m")
+	if again != first || source.Requests() != before {
+		t.Errorf("read again: %d range requests, same output %v", source.Requests()-before, again == first)
+	}
+	// Replaced: the new version is read.
+	s3.Put(t, "m/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl", []byte(`{"doc_id": 0, "doc": {}, "target": "1", "arguments": {}, "resps": [], "filtered_resps": [], "filter": "none", "metrics": ["exact_match"], "exact_match": 1.0}`+"\n"))
+	source.Reset()
+	changed, _, _ := runCmd(t, "summary", "--json", "--cache", "s3://evals/m")
+	if changed == first {
+		t.Error("a replaced object was read from the disk cache")
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -73,21 +74,21 @@ func locate(p string) (store, string, error) {
 	case "s3":
 		bucket, k, _ := strings.Cut(rest, "/")
 		if bucket == "" {
-			return nil, "", fmt.Errorf("%s: no bucket named (s3://BUCKET/PREFIX)", Display(p))
+			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no bucket named (s3://BUCKET/PREFIX)")}
 		}
 		id, key = "s3://"+bucket, k
 		mk = func() (store, error) { return newS3(bucket) }
 	case "hf":
 		repo, k, err := parseHF(rest)
 		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", Display(p), err)
+			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
 		}
 		id, key = "hf://"+repo.String(), k
 		mk = func() (store, error) { return newHF(repo) }
 	default:
 		host, k, _ := strings.Cut(rest, "/")
 		if host == "" {
-			return nil, "", fmt.Errorf("%s: no host named", Display(p))
+			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no host named")}
 		}
 		id, key = scheme+"://"+host, k
 		mk = func() (store, error) { return newHTTP(scheme+"://"+host, nil), nil }
@@ -99,7 +100,7 @@ func locate(p string) (store, string, error) {
 	}
 	s, err := mk()
 	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w", Display(p), err)
+		return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
 	}
 	stores[id] = s
 	return s, key, nil
@@ -112,6 +113,9 @@ func resetStores() {
 	stores = map[string]store{}
 	storesMu.Unlock()
 	objects.reset()
+	listings.mu.Lock()
+	listings.m = map[string]listing{}
+	listings.mu.Unlock()
 }
 
 // remoteVersion is a remote file's Sys(): its version tag, a
@@ -255,7 +259,7 @@ func openRemote(p string) (File, error) {
 		return nil, err
 	}
 	if key == "" {
-		return nil, fmt.Errorf("%s: is a folder", Display(p))
+		return nil, &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("is a folder")}
 	}
 	u := s.url(key)
 	m, ok := objects.get(u)
@@ -263,7 +267,7 @@ func openRemote(p string) (File, error) {
 		if m, err = s.head(context.Background(), key); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				if _, lerr := s.list(context.Background(), key); lerr == nil {
-					return nil, fmt.Errorf("%s: is a folder", u)
+					return nil, &fs.PathError{Op: "open", Path: u, Err: errors.New("is a folder")}
 				}
 			}
 			return nil, err
@@ -360,3 +364,40 @@ func Reset() {
 	blocks = newBlockCache()
 	blocks.disk = disk
 }
+
+// Exists tells whether a file is at p: os.Stat for a local path; for a
+// remote one, a look in its folder's listing, kept for a while, so that
+// a file naming thousands of media beside it (Sample JSONL) costs one
+// listing per folder, not a request per name.
+func Exists(p string) bool {
+	if !IsRemote(p) {
+		_, err := os.Stat(p)
+		return err == nil
+	}
+	dir, name := Dir(p), baseName("", p)
+	listings.mu.Lock()
+	l, ok := listings.m[dir]
+	listings.mu.Unlock()
+	if !ok || time.Since(l.at) > knownFor {
+		l = listing{names: map[string]bool{}, at: time.Now()}
+		if ents, err := ReadDir(dir); err == nil {
+			for _, e := range ents {
+				l.names[e.Name()] = !e.IsDir()
+			}
+		}
+		listings.mu.Lock()
+		listings.m[dir] = l
+		listings.mu.Unlock()
+	}
+	return l.names[name]
+}
+
+type listing struct {
+	names map[string]bool
+	at    time.Time
+}
+
+var listings = struct {
+	mu sync.Mutex
+	m  map[string]listing
+}{m: map[string]listing{}}
