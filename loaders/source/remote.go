@@ -160,6 +160,9 @@ func statRemote(p string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	if key != "" {
+		if m, ok := objects.getFor(s.url(key), StatFor); ok {
+			return info{name: baseName(key, p), meta: m}, nil
+		}
 		m, err := s.head(context.Background(), key)
 		if err == nil {
 			objects.remember(s.url(key), m)
@@ -220,8 +223,14 @@ type knownMeta struct {
 }
 
 // knownFor is how long a remembered version is trusted before Open asks
-// again; Stat always asks (--follow polls it).
+// again (each record read opens its file again).
 const knownFor = 30 * time.Second
+
+// StatFor is how long Stat trusts a version learnt by an earlier look:
+// opening one file stats it several times (detection, the loader, its
+// stream), each a round trip otherwise. --follow, polling every second,
+// sees a change within StatFor more.
+var StatFor = 2 * time.Second
 
 var objects = &known{m: map[string]knownMeta{}}
 
@@ -231,11 +240,14 @@ func (k *known) remember(url string, m meta) {
 	k.mu.Unlock()
 }
 
-func (k *known) get(url string) (meta, bool) {
+func (k *known) get(url string) (meta, bool) { return k.getFor(url, knownFor) }
+
+// getFor is get trusting a version learnt at most d ago.
+func (k *known) getFor(url string, d time.Duration) (meta, bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	m, ok := k.m[url]
-	if !ok || time.Since(m.at) > knownFor {
+	if !ok || time.Since(m.at) > d {
 		return meta{}, false
 	}
 	return m.meta, true
@@ -401,3 +413,34 @@ var listings = struct {
 	mu sync.Mutex
 	m  map[string]listing
 }{m: map[string]listing{}}
+
+// Prefetch starts reading byte ranges ({offset, length}) of a remote file
+// all at once, one range request per run of blocks not yet kept, so that
+// reading them next (a record's rows, spread over the file) costs one
+// round trip in all. It does not wait; a local path, or a remote one not
+// opened or stat'ed lately, is left alone.
+func Prefetch(p string, ranges [][2]int64) {
+	if !IsRemote(p) {
+		return
+	}
+	s, key, err := locate(p)
+	if err != nil || key == "" {
+		return
+	}
+	u := s.url(key)
+	m, ok := objects.get(u)
+	if !ok {
+		return
+	}
+	o := &object{s: s, key: key, url: u, meta: m}
+	for _, r := range ranges {
+		off, n := r[0], r[1]
+		if off < 0 || n <= 0 || off >= m.size {
+			continue
+		}
+		first, last := off/blockSize, (min(off+n, m.size)-1)/blockSize
+		for idx := first; idx <= last; idx++ {
+			blocks.get(o, idx, last)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package source
 
 import (
 	"bytes"
+	"crypto/md5"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -18,14 +20,14 @@ import (
 // timeouts and backoff, for one test.
 func fresh(t *testing.T) {
 	t.Helper()
-	oldT, oldB := Timeout, Backoff
-	Timeout, Backoff = 2*time.Second, time.Millisecond
+	oldT, oldB, oldS := Timeout, Backoff, StatFor
+	Timeout, Backoff, StatFor = 2*time.Second, time.Millisecond, 0
 	resetStores()
 	blocks = newBlockCache()
 	t.Setenv("HF_TOKEN", "")
 	t.Setenv("HF_HOME", t.TempDir())
 	t.Cleanup(func() {
-		Timeout, Backoff = oldT, oldB
+		Timeout, Backoff, StatFor = oldT, oldB, oldS
 		resetStores()
 		blocks = newBlockCache()
 	})
@@ -402,4 +404,71 @@ func TestDiskCache(t *testing.T) {
 	if got, err := ReadFile("s3://bkt/x.jsonl"); err != nil || got[0] != 'q' {
 		t.Fatalf("after replacing: %q, %v", got[:1], err)
 	}
+}
+
+// Stat trusts a version learnt within StatFor: opening a file stats it
+// several times, one round trip in all.
+func TestStatForSavesRoundTrips(t *testing.T) {
+	fresh(t)
+	StatFor = time.Minute
+	s := sourcetest.NewS3(t, "bkt")
+	s.Put(t, "x.json", []byte("{}"))
+	before := s.Requests.Load()
+	for range 3 {
+		if _, err := Stat("s3://bkt/x.json"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := s.Requests.Load() - before; n != 1 {
+		t.Errorf("3 Stats within StatFor made %d requests, want 1", n)
+	}
+	StatFor = 0
+	if _, err := Stat("s3://bkt/x.json"); err != nil || s.Requests.Load()-before != 2 {
+		t.Errorf("a Stat after StatFor did not ask again: %v", err)
+	}
+}
+
+// Prefetch asks for every range at once; the reads that follow make no
+// request of their own (a record's rows, spread over the file, cost one
+// round trip).
+func etagOf(b []byte) string {
+	sum := md5.Sum(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func TestPrefetch(t *testing.T) {
+	fresh(t)
+	s := sourcetest.NewS3(t, "bkt")
+	body := data(30 * blockSize)
+	s.Put(t, "x.jsonl", body)
+	f, err := Open("s3://bkt/x.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranges := [][2]int64{{3*blockSize + 10, 100}, {20 * blockSize, blockSize + 5}, {29*blockSize + 1, 50}}
+	Prefetch("s3:/bkt/x.jsonl", ranges)
+	// Every block of the ranges is asked for when Prefetch returns.
+	blocks.mu.Lock()
+	for _, idx := range []int64{3, 20, 21, 29} {
+		if _, ok := blocks.m[bkey{"s3://bkt/x.jsonl", `"` + etagOf(body) + `"`, idx}]; !ok {
+			t.Errorf("block %d not asked for by Prefetch", idx)
+		}
+	}
+	blocks.mu.Unlock()
+	// The reads wait on the prefetched blocks: when they are done, every
+	// request made is counted.
+	for _, r := range ranges {
+		buf := make([]byte, r[1])
+		if _, err := f.ReadAt(buf, r[0]); err != nil || !bytes.Equal(buf, body[r[0]:r[0]+r[1]]) {
+			t.Fatalf("ReadAt(%d): %v", r[0], err)
+		}
+	}
+	if n := Requests(); n != 3 {
+		t.Errorf("Prefetch of 3 ranges and reading them made %d range requests, want 3", n)
+	}
+	Prefetch("s3://bkt/x.jsonl", ranges)
+	if n := Requests(); n != 3 {
+		t.Errorf("Prefetch of kept blocks made %d more requests", n-3)
+	}
+	Prefetch("/tmp/local", ranges) // a local path: nothing
 }
