@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 // The block cache sits between the loaders and remote stores: objects
@@ -23,15 +24,24 @@ import (
 const (
 	blockSize = 256 << 10
 	// runBlocks is how many blocks one read-ahead request asks for.
-	runBlocks = 16
+	runBlocks = 64
 	// inFlight is how many read-ahead requests an object has at once.
-	inFlight = 6
+	inFlight = 4
+	// aheadBlocks is how far past the reader a request's body is read
+	// before it waits for the reader: the requests are made early (their
+	// latency overlaps), their bytes wait in the connection.
+	aheadBlocks = 96
 )
 
 // CacheBytes bounds the blocks kept in memory (a sequential pass reads
 // each block once: the cache serves records opened again and the heads
-// detection reads twice).
-var CacheBytes int64 = 32 << 20
+// detection reads twice). It holds more than aheadBlocks, so blocks read
+// ahead are not dropped before the reader reaches them.
+var CacheBytes int64 = 48 << 20
+
+// errAbandoned fails the blocks of a read-ahead request whose reader
+// went away (no read came near them within Timeout).
+var errAbandoned = errors.New("read-ahead abandoned")
 
 type bkey struct {
 	url, version string
@@ -43,6 +53,40 @@ type block struct {
 	err  error
 	done chan struct{}
 	elem *list.Element // in the LRU once read
+	// users are the reads holding the block (get to release); evicted
+	// tells it left the cache: its buffer is reused once both say so.
+	users   int
+	evicted bool
+}
+
+// bufs are the buffers of evicted blocks, for new ones: a pass over a
+// big object reuses a few MB instead of leaving a GB to the collector.
+var bufs = sync.Pool{New: func() any { b := make([]byte, blockSize); return &b }}
+
+// newBuf is a buffer for a block of n bytes.
+func newBuf(n int64) []byte {
+	if n != blockSize {
+		return make([]byte, n)
+	}
+	return *bufs.Get().(*[]byte)
+}
+
+// recycle gives an evicted block's buffer back, once no read holds it.
+// Called with c.mu held.
+func (b *block) recycle() {
+	if b.evicted && b.users == 0 && len(b.data) == blockSize {
+		d := b.data
+		b.data = nil
+		bufs.Put(&d)
+	}
+}
+
+// release ends a read's hold on b (from get).
+func (c *blockCache) release(b *block) {
+	c.mu.Lock()
+	b.users--
+	b.recycle()
+	c.mu.Unlock()
 }
 
 type blockCache struct {
@@ -51,7 +95,12 @@ type blockCache struct {
 	lru   *list.List // of bkey, most recent first
 	bytes int64
 	ahead map[string]int // read-ahead requests in flight, per object version
-	disk  string         // folder of the on-disk cache; "" for none
+	// pos is, per object version, the furthest block a reader waits for
+	// or reads sequentially; moved is closed (and replaced) when one
+	// moves, waking the requests that wait for their reader.
+	pos   map[string]int64
+	moved chan struct{}
+	disk  string // folder of the on-disk cache; "" for none
 	// requests counts range requests made (tests and the benchmark read it).
 	requests int64
 }
@@ -59,7 +108,7 @@ type blockCache struct {
 var blocks = newBlockCache()
 
 func newBlockCache() *blockCache {
-	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}}
+	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}, pos: map[string]int64{}, moved: make(chan struct{})}
 }
 
 // SetDiskCache keeps the blocks read from remote objects in dir too
@@ -94,6 +143,9 @@ func Requests() int64 {
 
 func (o *object) bk(idx int64) bkey { return bkey{o.url, o.version, idx} }
 
+// ak names one version of an object in the cache's maps.
+func (o *object) ak() string { return o.url + "\x00" + o.version }
+
 func (o *object) lastBlock() int64 { return (o.size - 1) / blockSize }
 
 // readAt fills p from off, as io.ReaderAt; seq starts read-ahead past it.
@@ -114,13 +166,16 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool) (int, erro
 		if seq && idx == first {
 			c.readAhead(o, last+1)
 		}
+		c.want(o, idx)
 		<-b.done
 		if b.err != nil {
+			c.release(b)
 			return n, b.err
 		}
 		lo := max(off, idx*blockSize) - idx*blockSize
 		hi := min(end, (idx+1)*blockSize) - idx*blockSize
 		n += copy(p[n:], b.data[lo:hi])
+		c.release(b)
 	}
 	if n < len(p) {
 		return n, io.EOF
@@ -129,7 +184,7 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool) (int, erro
 }
 
 // get returns block idx, read or being read, starting one request for it
-// and the missing blocks after it up to last.
+// and the missing blocks after it up to last; the caller releases it.
 func (c *blockCache) get(o *object, idx, last int64) *block {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -137,6 +192,7 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 		if b.elem != nil {
 			c.lru.MoveToFront(b.elem)
 		}
+		b.users++
 		return b
 	}
 	run := []*block{}
@@ -149,6 +205,7 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 		run = append(run, b)
 	}
 	go c.fetch(o, idx, run, "")
+	run[0].users++
 	return run[0]
 }
 
@@ -160,7 +217,7 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 func (c *blockCache) readAhead(o *object, idx int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	ak := o.url + "\x00" + o.version
+	ak := o.ak()
 	last := o.lastBlock()
 	for r := idx/runBlocks + 1; r <= idx/runBlocks+inFlight && r*runBlocks <= last && c.ahead[ak] < inFlight; r++ {
 		start := r * runBlocks
@@ -184,77 +241,156 @@ func (c *blockCache) readAhead(o *object, idx int64) {
 	}
 }
 
-// fetch reads the blocks of run, the first being block first, from the
-// disk cache or with one range request, and hands them out.
-func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
-	c.mu.Lock()
-	disk := c.disk
-	c.mu.Unlock()
-	var datas [][]byte
-	var err error
-	if disk != "" {
-		datas = c.fromDisk(disk, o, first, len(run))
-	}
-	if datas == nil {
-		datas, err = c.fromStore(o, first, len(run))
-		if err == nil && disk != "" {
-			c.toDisk(disk, o, first, datas)
-		}
-	}
-	if errors.Is(err, ErrChanged) {
-		objects.forget(o.url)
-	}
+// want tells that a reader is at block idx: the requests reading ahead
+// may read up to aheadBlocks past it.
+func (c *blockCache) want(o *object, idx int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if ahead != "" {
-		if c.ahead[ahead]--; c.ahead[ahead] <= 0 {
-			delete(c.ahead, ahead)
-		}
+	if p, ok := c.pos[o.ak()]; ok && p >= idx {
+		return
 	}
-	for i, b := range run {
-		k := o.bk(first + int64(i))
-		if err != nil {
-			b.err = err
-			delete(c.m, k) // the next read asks again
-		} else {
-			b.data = datas[i]
-			b.elem = c.lru.PushFront(k)
-			c.bytes += int64(len(b.data))
+	c.pos[o.ak()] = idx
+	close(c.moved)
+	c.moved = make(chan struct{})
+}
+
+// waitFor waits until block idx is within aheadBlocks of the reader;
+// false when no reader came near within Timeout.
+func (c *blockCache) waitFor(o *object, idx int64) bool {
+	var timer *time.Timer
+	for {
+		c.mu.Lock()
+		ok := idx <= c.pos[o.ak()]+aheadBlocks
+		moved := c.moved
+		c.mu.Unlock()
+		if ok {
+			if timer != nil {
+				timer.Stop()
+			}
+			return true
 		}
-		close(b.done)
-	}
-	for c.bytes > CacheBytes && c.lru.Len() > 0 {
-		e := c.lru.Back()
-		k := e.Value.(bkey)
-		c.lru.Remove(e)
-		if b, ok := c.m[k]; ok {
-			c.bytes -= int64(len(b.data))
-			delete(c.m, k)
+		if timer == nil {
+			timer = time.NewTimer(Timeout)
+		}
+		select {
+		case <-moved:
+		case <-timer.C:
+			return false
 		}
 	}
 }
 
-func (c *blockCache) fromStore(o *object, first int64, n int) ([][]byte, error) {
-	off := first * blockSize
-	size := min(off+int64(n)*blockSize, o.size) - off
+// deliver hands out block idx (or its error) to whoever waits on b, and
+// keeps it in the LRU.
+func (c *blockCache) deliver(o *object, idx int64, b *block, data []byte, err error) {
 	c.mu.Lock()
-	c.requests++
-	c.mu.Unlock()
-	data, err := o.s.read(context.Background(), o.key, off, size, o.version)
+	defer c.mu.Unlock()
+	k := o.bk(idx)
 	if err != nil {
-		return nil, err
+		b.err = err
+		if c.m[k] == b {
+			delete(c.m, k) // the next read asks again
+		}
+	} else {
+		b.data = data
+		b.elem = c.lru.PushFront(k)
+		c.bytes += int64(len(data))
 	}
-	if int64(len(data)) != size {
-		return nil, fmt.Errorf("%s: asked for %d bytes at %d, got %d", o.url, size, off, len(data))
+	close(b.done)
+	for c.bytes > CacheBytes && c.lru.Len() > 0 {
+		e := c.lru.Back()
+		ek := e.Value.(bkey)
+		c.lru.Remove(e)
+		if eb, ok := c.m[ek]; ok && eb.elem == e {
+			c.bytes -= int64(len(eb.data))
+			delete(c.m, ek)
+			eb.evicted = true
+			eb.recycle()
+		}
 	}
-	// The blocks share the request's buffer (no copy): a sequential pass
-	// drops them together.
-	out := make([][]byte, n)
-	for i := range out {
-		lo := int64(i) * blockSize
-		out[i] = data[lo:min(lo+blockSize, size):min(lo+blockSize, size)]
+}
+
+// fetch reads the blocks of run, the first being block first, from the
+// disk cache or with one range request whose body is handed out block by
+// block as it arrives (a connection dropped mid-body is asked again from
+// the block it stopped at, Attempts times in all).
+func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
+	defer func() {
+		if ahead == "" {
+			return
+		}
+		c.mu.Lock()
+		if c.ahead[ahead]--; c.ahead[ahead] <= 0 {
+			delete(c.ahead, ahead)
+		}
+		c.mu.Unlock()
+	}()
+	c.mu.Lock()
+	disk := c.disk
+	c.mu.Unlock()
+	if disk != "" {
+		if datas := c.fromDisk(disk, o, first, len(run)); datas != nil {
+			for i, d := range datas {
+				c.deliver(o, first+int64(i), run[i], d, nil)
+			}
+			return
+		}
 	}
-	return out, nil
+	i := 0
+	var last error
+	for attempt := 0; i < len(run) && attempt < Attempts; attempt++ {
+		off := (first + int64(i)) * blockSize
+		end := min((first+int64(len(run)))*blockSize, o.size)
+		c.mu.Lock()
+		c.requests++
+		c.mu.Unlock()
+		body, err := o.s.stream(context.Background(), o.key, off, end-off, o.version)
+		if err != nil {
+			last = err // the store retried what may pass
+			break
+		}
+		for ; i < len(run); i++ {
+			idx := first + int64(i)
+			pb, _ := body.(interface{ pause() })
+			if pb != nil {
+				pb.pause()
+			}
+			ok := c.waitFor(o, idx)
+			if rb, _ := body.(interface{ resume() }); rb != nil {
+				rb.resume()
+			}
+			if !ok {
+				body.Close()
+				for ; i < len(run); i++ {
+					c.deliver(o, first+int64(i), run[i], nil, errAbandoned)
+				}
+				return
+			}
+			buf := newBuf(min((idx+1)*blockSize, o.size) - idx*blockSize)
+			if _, err := io.ReadFull(body, buf); err != nil {
+				what := netWhat(err)
+				if !isTimeout(err) {
+					what = fmt.Sprintf("the connection dropped mid-read (tried %d times)", Attempts)
+				}
+				last = pathErr("read", o.url, what, err)
+				break
+			}
+			if disk != "" {
+				c.toDisk(disk, o, idx, [][]byte{buf})
+			}
+			c.deliver(o, idx, run[i], buf, nil)
+		}
+		body.Close()
+		if isTimeout(last) {
+			break // a stalled server gets no second wait
+		}
+	}
+	if errors.Is(last, ErrChanged) {
+		objects.forget(o.url)
+	}
+	for ; i < len(run); i++ {
+		c.deliver(o, first+int64(i), run[i], nil, last)
+	}
 }
 
 func diskDir(disk string, o *object) string {

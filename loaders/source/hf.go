@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -128,8 +129,8 @@ func (s *hfStore) head(ctx context.Context, key string) (meta, error) {
 	return s.w.rangeHead(ctx, s.url(key), s.resolve(key))
 }
 
-func (s *hfStore) read(ctx context.Context, key string, off, n int64, version string) ([]byte, error) {
-	return s.w.rangeRead(ctx, s.url(key), s.resolve(key), off, n, version)
+func (s *hfStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
+	return s.w.stream(ctx, s.url(key), s.resolve(key), off, n, version)
 }
 
 // hfEntry is one entry of the tree API's answer.

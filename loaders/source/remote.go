@@ -34,10 +34,11 @@ type store interface {
 	// head returns an object's size and version, or an error wrapping
 	// fs.ErrNotExist when there is no object at key.
 	head(ctx context.Context, key string) (meta, error)
-	// read returns n bytes at off of the object at version (which must
-	// still be current: a replaced object is an error wrapping
-	// ErrChanged).
-	read(ctx context.Context, key string, off, n int64, version string) ([]byte, error)
+	// stream opens bytes [off, off+n) of the object at version (which
+	// must still be current: a replaced object is an error wrapping
+	// ErrChanged); the body is read as it arrives, each read bounded by
+	// Timeout, and closing it ends the request.
+	stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error)
 	// list returns the objects and folders directly under the folder key,
 	// or an error wrapping fs.ErrNotExist when there are none.
 	list(ctx context.Context, key string) ([]entry, error)
@@ -440,7 +441,7 @@ func Prefetch(p string, ranges [][2]int64) {
 		}
 		first, last := off/blockSize, (min(off+n, m.size)-1)/blockSize
 		for idx := first; idx <= last; idx++ {
-			blocks.get(o, idx, last)
+			blocks.release(blocks.get(o, idx, last))
 		}
 	}
 }

@@ -129,43 +129,29 @@ func (s *s3Store) head(ctx context.Context, key string) (meta, error) {
 	return m, nil
 }
 
-func (s *s3Store) read(ctx context.Context, key string, off, n int64, version string) ([]byte, error) {
-	var last error
-	for attempt := 0; attempt < Attempts; attempt++ {
-		buf, retry, err := s.readOnce(ctx, key, off, n, version)
-		if err == nil {
-			return buf, nil
-		}
-		last = err
-		if !retry {
-			break
-		}
-	}
-	return nil, last
-}
-
-// readOnce makes one range request; a body cut short may be retried (the
-// SDK retries the request, not the reading of its body).
-func (s *s3Store) readOnce(ctx context.Context, key string, off, n int64, version string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
+func (s *s3Store) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
+	rctx, cancel := context.WithCancel(ctx)
+	idle := newIdle(cancel)
 	in := &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=%d-%d", off, off+n-1))}
 	if version != "" {
 		in.IfMatch = aws.String(version)
 	}
-	out, err := s.c.GetObject(ctx, in)
+	out, err := s.c.GetObject(rctx, in)
 	if err != nil {
-		return nil, false, s.fail("read", key, err)
+		idle.stop()
+		cancel()
+		if idle.fired.Load() {
+			return nil, pathErr("read", s.url(key), netWhat(errIdle), errIdle)
+		}
+		return nil, s.fail("read", key, err)
 	}
-	defer out.Body.Close()
 	if v := aws.ToString(out.ETag); version != "" && v != "" && v != version {
-		return nil, false, pathErr("read", s.url(key), ErrChanged.Error(), ErrChanged)
+		out.Body.Close()
+		idle.stop()
+		cancel()
+		return nil, pathErr("read", s.url(key), ErrChanged.Error(), ErrChanged)
 	}
-	buf := make([]byte, n)
-	if _, err := io.ReadFull(out.Body, buf); err != nil {
-		return nil, true, pathErr("read", s.url(key), netWhat(err), err)
-	}
-	return buf, false, nil
+	return &idleBody{rc: out.Body, cancel: cancel, idle: idle}, nil
 }
 
 func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {

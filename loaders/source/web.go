@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -209,30 +210,143 @@ func metaOf(resp *http.Response) meta {
 	return m
 }
 
-// rangeRead reads n bytes at off of the object at u, checking that its
-// version is still version.
-func (w *web) rangeRead(ctx context.Context, name, u string, off, n int64, version string) ([]byte, error) {
-	var out []byte
+// stream opens bytes [off, off+n) of the object at u, checking that its
+// version is still version, retrying what may pass as get does; the body
+// is read as it comes (see idleBody).
+func (w *web) stream(ctx context.Context, name, u string, off, n int64, version string) (io.ReadCloser, error) {
 	rng := fmt.Sprintf("bytes=%d-%d", off, off+n-1)
-	err := w.get(ctx, "read", name, u, rng, func(resp *http.Response) error {
-		if v := metaOf(resp).version; version != "" && v != "" && v != version {
-			return pathErr("read", name, ErrChanged.Error(), ErrChanged)
+	var last error
+	wait := Backoff
+	for attempt := 0; attempt < Attempts; attempt++ {
+		if attempt > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil, pathErr("read", name, netWhat(ctx.Err()), ctx.Err())
+			case <-t.C:
+			}
+			wait *= 2
 		}
-		body := io.Reader(resp.Body)
+		rctx, cancel := context.WithCancel(ctx)
+		idle := newIdle(cancel)
+		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+		if err != nil {
+			idle.stop()
+			cancel()
+			return nil, pathErr("read", name, "bad URL", err)
+		}
+		req.Header.Set("Range", rng)
+		if w.token != "" {
+			req.Header.Set("Authorization", "Bearer "+w.token)
+		}
+		req.Header.Set("User-Agent", "evalview")
+		resp, err := w.client.Do(req)
+		if err != nil {
+			idle.stop()
+			cancel()
+			err = idle.cause(err)
+			last = pathErr("read", name, netWhat(err), err)
+			if isTimeout(err) {
+				return nil, last // a stalled server gets no second wait
+			}
+			continue
+		}
+		what, serr, retry := w.status(resp)
+		if what == "" && version != "" {
+			if v := metaOf(resp).version; v != "" && v != version {
+				what, serr, retry = ErrChanged.Error(), ErrChanged, false
+			}
+		}
+		if what != "" {
+			resp.Body.Close()
+			idle.stop()
+			cancel()
+			if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
+				wait = min(time.Duration(s)*time.Second, 30*time.Second)
+			}
+			last = pathErr("read", name, what, serr)
+			if !retry {
+				return nil, last
+			}
+			continue
+		}
+		body := &idleBody{rc: resp.Body, cancel: cancel, idle: idle}
 		if resp.StatusCode != http.StatusPartialContent {
 			// The server ignored the range: skip to off.
 			if _, err := io.CopyN(io.Discard, body, off); err != nil {
-				return err
+				body.Close()
+				last = pathErr("read", name, netWhat(err), err)
+				continue
 			}
 		}
-		buf := make([]byte, n)
-		if _, err := io.ReadFull(body, buf); err != nil {
-			return err
-		}
-		out = buf
-		return nil
+		return body, nil
+	}
+	return nil, last
+}
+
+// idle cancels a request that makes no progress for Timeout: its answer's
+// head, or any read of its body, however long the whole body takes.
+type idle struct {
+	t     *time.Timer
+	fired atomic.Bool
+}
+
+func newIdle(cancel func()) *idle {
+	i := &idle{}
+	i.t = time.AfterFunc(Timeout, func() {
+		i.fired.Store(true)
+		cancel()
 	})
-	return out, err
+	return i
+}
+
+func (i *idle) touch() { i.t.Reset(Timeout) }
+func (i *idle) stop()  { i.t.Stop() }
+
+// cause is err, or a timeout when the idle timer cancelled the request.
+func (i *idle) cause(err error) error {
+	if err != nil && i.fired.Load() {
+		return errIdle
+	}
+	return err
+}
+
+// errIdle is a request cancelled for making no progress: a net.Error
+// whose Timeout is true.
+var errIdle error = idleError{}
+
+type idleError struct{}
+
+func (idleError) Error() string   { return "no data within the timeout" }
+func (idleError) Timeout() bool   { return true }
+func (idleError) Temporary() bool { return true }
+
+// idleBody is a response body read under its idle timer; Close ends the
+// request.
+type idleBody struct {
+	rc     io.ReadCloser
+	cancel func()
+	idle   *idle
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	n, err := b.rc.Read(p)
+	if n > 0 {
+		b.idle.touch()
+	}
+	return n, b.idle.cause(err)
+}
+
+// pause stops the idle timer while the body waits for its reader (not the
+// server's fault); resume starts it again.
+func (b *idleBody) pause()  { b.idle.stop() }
+func (b *idleBody) resume() { b.idle.touch() }
+
+func (b *idleBody) Close() error {
+	b.idle.stop()
+	b.cancel()
+	return b.rc.Close()
 }
 
 // webStore is a web server: files by URL, read with range requests; it
@@ -252,8 +366,8 @@ func (s *webStore) head(ctx context.Context, key string) (meta, error) {
 	return s.w.rangeHead(ctx, s.url(key), s.url(key))
 }
 
-func (s *webStore) read(ctx context.Context, key string, off, n int64, version string) ([]byte, error) {
-	return s.w.rangeRead(ctx, s.url(key), s.url(key), off, n, version)
+func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
+	return s.w.stream(ctx, s.url(key), s.url(key), off, n, version)
 }
 
 func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
