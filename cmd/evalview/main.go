@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -180,7 +181,7 @@ Formats are detected from content; --as forces one.`,
 			}
 			o.Background = true // the browser shows the list while it grows
 			tui.Prewarm()       // the first frame's own set-up, beside the loading
-			datasets, err := loaders.Open(args, o)
+			datasets, err := openNoting(args, o, stderr)
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
 				if len(datasets) == 0 {
@@ -224,6 +225,29 @@ Formats are detected from content; --as forces one.`,
 	root.SetFlagErrorFunc(browserFlagError(root))
 	return root
 }
+
+// openNoting is loaders.Open for the browser: when remote paths take
+// long to list and open (a slow link, a stalled server: every request
+// times out), stderr says what is being read before the screen appears.
+func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Dataset, error) {
+	var remote []string
+	for _, a := range args {
+		if source.IsRemote(a) {
+			remote = append(remote, source.Display(a))
+		}
+	}
+	if len(remote) > 0 {
+		t := time.AfterFunc(noteAfter, func() {
+			fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
+		})
+		defer t.Stop()
+	}
+	return loaders.Open(args, o)
+}
+
+// noteAfter is how long opening remote paths takes before openNoting
+// says so.
+var noteAfter = 500 * time.Millisecond
 
 func usageError(stderr io.Writer, err error) error {
 	fmt.Fprintln(stderr, "evalview:", err)

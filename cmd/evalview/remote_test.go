@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"evalview/loaders"
 	"evalview/loaders/source"
 	"evalview/loaders/source/sourcetest"
 )
@@ -200,5 +201,27 @@ func TestRemoteDiskCache(t *testing.T) {
 	changed, _, _ := runCmd(t, "summary", "--json", "--cache", "s3://evals/m")
 	if changed == first {
 		t.Error("a replaced object was read from the disk cache")
+	}
+}
+
+// A remote path slow to open says, before the browser's screen, what is
+// being read; a stalled server ends in a timeout naming it.
+func TestRemoteSlowOpenIsSaid(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("HF_TOKEN", "")
+	hub := sourcetest.NewHub(t)
+	hub.Put("datasets/o/n", "samples_x_2025-01-01T00-00-00.jsonl", []byte("{}\n"))
+	hub.Fail(sourcetest.Fault{Match: "/cdn/", Stall: time.Minute})
+	oldT, oldN := source.Timeout, noteAfter
+	source.Timeout, noteAfter = 300*time.Millisecond, time.Millisecond
+	defer func() { source.Timeout, noteAfter = oldT, oldN }()
+	source.Reset()
+	var errb bytes.Buffer
+	_, err := openNoting([]string{"hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl"}, loaders.Options{Background: true}, &errb)
+	if !strings.Contains(errb.String(), "reading hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl") {
+		t.Errorf("nothing said while opening: %q", errb.String())
+	}
+	if err == nil || !strings.Contains(err.Error(), "timed out") || !strings.Contains(err.Error(), "hf://datasets/o/n/samples_x") {
+		t.Errorf("a stalled server: %v", err)
 	}
 }
