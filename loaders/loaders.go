@@ -200,6 +200,7 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 	groups := map[model.Kind][]string{}
 	var order []model.Kind
 	for _, p := range paths {
+		p = source.Canon(p) // a presigned URL's query never shows
 		k, isDir, score, err := detect(p, opt.As)
 		if err != nil {
 			errs = append(errs, err)
@@ -296,7 +297,7 @@ func wrapOpen(path string, err error) error {
 // when not empty, skips detection but still checks that the path can be
 // read.
 func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
-	k, isDir, _, err := detect(path, forced)
+	k, isDir, _, err := detect(source.Canon(path), forced)
 	return k, isDir, err
 }
 

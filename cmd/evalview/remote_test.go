@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +225,41 @@ func TestRemoteSlowOpenIsSaid(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "timed out") || !strings.Contains(err.Error(), "hf://datasets/o/n/samples_x") {
 		t.Errorf("a stalled server: %v", err)
+	}
+}
+
+// A presigned https:// URL opens, and its query (the signature) shows
+// nowhere: not in the output's paths, not in an error.
+func TestRemotePresignedURLHidesItsQuery(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	name := "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"
+	data, err := os.ReadFile(filepath.Join(fixtures, "two_filters", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("X-Amz-Signature") != "s3cr3tSIG" {
+			http.Error(w, "SignatureDoesNotMatch", http.StatusForbidden)
+			return
+		}
+		w.Header().Set("ETag", `"v1"`)
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+	}))
+	defer srv.Close()
+	base := srv.URL + "/runs/" + name
+	out, errOut, code := runCmd(t, "summary", "--json", base+"?X-Amz-Credential=AKIAEXAMPLE%2F20260101&X-Amz-Signature=s3cr3tSIG")
+	if code != 0 || !strings.Contains(out, `"path": "`+base+`"`) || !strings.Contains(out, `"records": 4`) {
+		t.Errorf("presigned URL: exit %d\n%s%s", code, out, errOut)
+	}
+	source.Reset() // another run of evalview
+	out2, errOut2, code := runCmd(t, "check", base+"?X-Amz-Signature=wrongSIG")
+	if code != 2 || !strings.Contains(out2, base+": error: cannot open: forbidden (HTTP 403") {
+		t.Errorf("wrong signature: exit %d %s%s", code, out2, errOut2)
+	}
+	for _, s := range []string{out, errOut, out2, errOut2} {
+		if strings.Contains(s, "s3cr3tSIG") || strings.Contains(s, "wrongSIG") || strings.Contains(s, "AKIAEXAMPLE") {
+			t.Errorf("a URL's query is shown:\n%s", s)
+		}
 	}
 }

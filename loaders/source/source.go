@@ -21,6 +21,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // File is an open file: a sequential reader, a reader-at and a seeker,
@@ -52,7 +53,8 @@ func split(p string) (scheme, rest string, ok bool) {
 	if !known {
 		return "", "", false
 	}
-	r := strings.ReplaceAll(p[i+1:], `\`, "/")
+	r, _ := cutQuery(s, p[i+1:])
+	r = strings.ReplaceAll(r, `\`, "/")
 	if !strings.HasPrefix(r, "/") {
 		return "", "", false // "hf:name" is a local file name
 	}
@@ -60,6 +62,51 @@ func split(p string) (scheme, rest string, ok bool) {
 	// Clean the key as filepath.Join would, keeping it inside the store.
 	r = strings.TrimPrefix(path.Clean("/"+r), "/")
 	return s, r, true
+}
+
+// cutQuery splits a web URL's query (and fragment) off what follows its
+// scheme: a presigned URL's query is a credential, never part of a path
+// shown.
+func cutQuery(scheme, rest string) (string, string) {
+	if scheme != "http" && scheme != "https" {
+		return rest, ""
+	}
+	rest, _, _ = strings.Cut(rest, "#")
+	r, q, _ := strings.Cut(rest, "?")
+	return r, q
+}
+
+// queries holds the queries Canon took off web URLs, by the URL without
+// them: requests for that object send it again.
+var queries = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// Canon is the path loaders carry for p: a web URL without its query
+// (a presigned URL's signature), which is kept aside and sent with every
+// request for that object, so that no message, path or output shows it.
+// Other paths are returned unchanged.
+func Canon(p string) string {
+	s, _, ok := split(p)
+	if !ok || s != "http" && s != "https" {
+		return p
+	}
+	_, q := cutQuery(s, p[strings.Index(p, ":")+1:])
+	d := Display(p)
+	if q != "" {
+		queries.Lock()
+		queries.m[d] = q
+		queries.Unlock()
+	}
+	return d
+}
+
+// queryFor is the query Canon kept for the web URL u ("" for none).
+func queryFor(u string) string {
+	queries.Lock()
+	defer queries.Unlock()
+	return queries.m[u]
 }
 
 // IsRemote tells whether p names a remote object (hf://, s3://, https://,

@@ -50,6 +50,7 @@ func TestPaths(t *testing.T) {
 		{"hf://datasets/o/n", "hf://datasets/o/n", "hf://datasets/o/n"},
 		{"https://h:8080/a/../b", "https://h:8080/b", "https://h:8080"},
 		{"local/s3:/x", "local/s3:/x", "local/s3:"},
+		{"https://h/a/x.jsonl?X-Amz-Credential=K%2F1/2&X-Amz-Signature=s#f", "https://h/a/x.jsonl", "https://h/a"},
 		{"hf:name", "hf:name", "."},
 	} {
 		if got := Display(c.in); got != c.display {

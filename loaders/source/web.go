@@ -362,12 +362,21 @@ func newHTTP(base string, _ *web) store {
 
 func (s *webStore) url(key string) string { return s.base + "/" + key }
 
+// request is the URL asked for key: with the query Canon kept aside.
+func (s *webStore) request(key string) string {
+	u := s.url(key)
+	if q := queryFor(u); q != "" {
+		return u + "?" + q
+	}
+	return u
+}
+
 func (s *webStore) head(ctx context.Context, key string) (meta, error) {
-	return s.w.rangeHead(ctx, s.url(key), s.url(key))
+	return s.w.rangeHead(ctx, s.url(key), s.request(key))
 }
 
 func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
-	return s.w.stream(ctx, s.url(key), s.url(key), off, n, version)
+	return s.w.stream(ctx, s.url(key), s.request(key), off, n, version)
 }
 
 func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
