@@ -54,7 +54,8 @@ func newS3(bucket string) (store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("AWS configuration: %w", err)
 	}
-	if cfg.Region == "" {
+	regionSet := cfg.Region != ""
+	if !regionSet {
 		cfg.Region = "us-east-1"
 	}
 	s := &s3Store{bucket: bucket}
@@ -67,12 +68,35 @@ func newS3(bucket string) (store, error) {
 	} else {
 		s.cred = "credentials from " + c.Source
 	}
-	s.c = s3.NewFromConfig(cfg, func(o *s3.Options) {
+	opt := func(o *s3.Options) {
 		if o.BaseEndpoint != nil {
 			o.UsePathStyle = true // MinIO and most S3-compatible stores
 		}
-	})
+	}
+	s.c = s3.NewFromConfig(cfg, opt)
+	if !regionSet {
+		// No region named: ask the bucket's, as the AWS CLI's redirects
+		// do, so that a public bucket outside us-east-1 opens as given.
+		if r := s.bucketRegion(ctx); r != "" && r != cfg.Region {
+			cfg.Region = r
+			s.c = s3.NewFromConfig(cfg, opt)
+		}
+	}
 	return s, nil
+}
+
+// bucketRegion is the region S3 says the bucket is in ("" when it does
+// not say): HeadBucket's answer, or the header of its redirect or refusal.
+func (s *s3Store) bucketRegion(ctx context.Context) string {
+	out, err := s.c.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: &s.bucket})
+	if err == nil {
+		return aws.ToString(out.BucketRegion)
+	}
+	var re *awshttp.ResponseError
+	if errors.As(err, &re) && re.Response != nil && re.Response.Response != nil {
+		return re.Response.Header.Get("X-Amz-Bucket-Region")
+	}
+	return ""
 }
 
 func (s *s3Store) url(key string) string {
@@ -95,6 +119,15 @@ func (s *s3Store) fail(op, key string, err error) error {
 		status = re.HTTPStatusCode()
 	}
 	switch {
+	case status == http.StatusMovedPermanently:
+		where := ""
+		if re != nil && re.Response != nil && re.Response.Response != nil {
+			where = re.Response.Header.Get("X-Amz-Bucket-Region")
+		}
+		if where == "" {
+			return pathErr(op, name, "the bucket is in another region (HTTP 301): set AWS_REGION to it", err)
+		}
+		return pathErr(op, name, fmt.Sprintf("the bucket is in %s, not the region asked (HTTP 301): set AWS_REGION=%s", where, where), err)
 	case status == http.StatusNotFound || code == "NoSuchKey" || code == "NotFound" || code == "NoSuchBucket":
 		what := "not found"
 		if code == "NoSuchBucket" {

@@ -473,3 +473,28 @@ func TestPrefetch(t *testing.T) {
 	}
 	Prefetch("/tmp/local", ranges) // a local path: nothing
 }
+
+// Without a region named, the bucket's own is asked for: a bucket outside
+// us-east-1 opens as given (S3 answers 301 to requests signed for
+// another region).
+func TestS3BucketRegion(t *testing.T) {
+	fresh(t)
+	s := sourcetest.NewS3(t, "bkt")
+	s.Region = "eu-west-1"
+	s.Put(t, "x.json", []byte("{}"))
+	t.Setenv("AWS_REGION", "eu-west-1")
+	if _, err := Stat("s3://bkt/x.json"); err != nil {
+		t.Fatalf("with its region named: %v", err)
+	}
+	resetStores()
+	t.Setenv("AWS_REGION", "")
+	if got, err := ReadFile("s3://bkt/x.json"); err != nil || string(got) != "{}" {
+		t.Fatalf("without a region named: %q, %v", got, err)
+	}
+	// A region named but wrong: S3's answer is an error naming the path.
+	resetStores()
+	t.Setenv("AWS_REGION", "us-west-2")
+	if _, err := Stat("s3://bkt/x.json"); err == nil || !strings.Contains(err.Error(), "s3://bkt/x.json") || !strings.Contains(err.Error(), "AWS_REGION=eu-west-1") {
+		t.Fatalf("the wrong region: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -301,6 +302,10 @@ type S3 struct {
 	faults
 	Bucket  string
 	backend *s3mem.Backend
+	// Region, when set, is the bucket's: a request signed for another
+	// region gets S3's 301 PermanentRedirect naming it in
+	// X-Amz-Bucket-Region.
+	Region string
 }
 
 // Key and Secret are the credentials NewS3 sets: they must never show in
@@ -318,7 +323,7 @@ func NewS3(t TB, bucket string) *S3 {
 		t.Fatal(err)
 	}
 	fake := gofakes3.New(s.backend, gofakes3.WithLogger(gofakes3.DiscardLog()))
-	s.Server = serve(t, s.wrap(fake.Server()))
+	s.Server = serve(t, s.wrap(s.regionGate(fake.Server())))
 	t.Setenv("AWS_ENDPOINT_URL_S3", s.URL)
 	t.Setenv("AWS_ACCESS_KEY_ID", Key)
 	t.Setenv("AWS_SECRET_ACCESS_KEY", Secret)
@@ -328,6 +333,23 @@ func NewS3(t TB, bucket string) *S3 {
 	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/evalview-test")
 	t.Setenv("AWS_PROFILE", "")
 	return s
+}
+
+// regionGate answers as S3 does a request signed for another region than
+// s.Region.
+func (s *S3) regionGate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.Region != "" && !strings.Contains(r.Header.Get("Authorization"), "/"+s.Region+"/s3/") {
+			w.Header().Set("X-Amz-Bucket-Region", s.Region)
+			w.Header().Set("Content-Type", "application/xml")
+			w.WriteHeader(http.StatusMovedPermanently)
+			if r.Method != http.MethodHead {
+				io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>PermanentRedirect</Code><Message>The bucket you are attempting to access must be addressed using the specified endpoint.</Message></Error>`)
+			}
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Put stores an object.
