@@ -485,3 +485,21 @@ func TestGrowingIndexFirstRecordThroughSync(t *testing.T) {
 		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.st.visible), m.detail.rec, screen(m))
 	}
 }
+
+// An index that completes between the overview's making (New) and Init
+// is not left "indexing" on the overview: Init tells the sheets what the
+// indexes know then (no tick comes when nothing grows any more).
+func TestOverviewLearnsIndexesDoneBeforeInit(t *testing.T) {
+	dss := compareFixtures()
+	recs := dss[0].Records.(*model.MemIndex).Recs
+	idx := &growingIndex{recs: recs, n: len(recs)}
+	dss[0].Records = idx
+	t.Setenv("NO_COLOR", "1")
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	idx.grow(len(recs), true) // the scan ends before Init
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	if s := screen(m); !strings.Contains(s, "Overview") || strings.Contains(s, "indexing") {
+		t.Fatalf("the overview still waits for an index that is done:\n%s", s)
+	}
+}

@@ -187,5 +187,8 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	cmds = append(cmds, m.pollCmd(), m.startDeep(), m.startFollow())
+	// Sheets made in New (the overview) learn what the indexes know now:
+	// one that completed since gets no tick.
+	cmds = append(cmds, m.tellSheets(ui.IndexMsg{}))
 	return tea.Batch(cmds...)
 }
