@@ -310,8 +310,8 @@ func TestErrorsNameTheURL(t *testing.T) {
 			t.Fatalf("the message shows a secret: %v", err)
 		}
 	}
-	// The token file, and the token not sent on to the CDN's host... here
-	// the same host, so only checked to be sent to the Hub.
+	// The token file's token, sent to the Hub and not on to the CDN (the
+	// Hub imitation redirects to another host name).
 	t.Setenv("HF_TOKEN", "")
 	home := t.TempDir()
 	t.Setenv("HF_HOME", home)
@@ -322,6 +322,9 @@ func TestErrorsNameTheURL(t *testing.T) {
 	}
 	if hub.Auth.Load() == 0 {
 		t.Fatal("the token file's token was not sent")
+	}
+	if hub.Leaked.Load() != 0 {
+		t.Fatal("the token was sent on to the CDN's host")
 	}
 	hub.Token = ""
 	hub.Fail(sourcetest.Fault{Match: "/cdn/", Status: 403})

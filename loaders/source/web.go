@@ -44,7 +44,17 @@ func httpClient() *http.Client {
 		MaxIdleConnsPerHost:   2 * inFlight,
 		ForceAttemptHTTP2:     true,
 	}
-	return &http.Client{Transport: tr}
+	return &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		if req.URL.Host != via[0].URL.Host {
+			// A token is for the host it was meant for: not the CDN a
+			// file redirects to, even a subdomain (Go keeps it there).
+			req.Header.Del("Authorization")
+		}
+		return nil
+	}}
 }
 
 // web makes the HTTP requests of the web and Hub stores, retrying what

@@ -236,7 +236,10 @@ func (h *Hub) handle(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	http.Redirect(w, r, "/cdn/"+key+"?"+Signature, http.StatusFound)
+	// The CDN is another host, as the Hub's is: the same server named
+	// localhost.
+	cdn := strings.Replace(h.URL, "127.0.0.1", "localhost", 1)
+	http.Redirect(w, r, cdn+"/cdn/"+key+"?"+Signature, http.StatusFound)
 }
 
 type treeEntry struct {
