@@ -95,10 +95,11 @@ type blockCache struct {
 	lru   *list.List // of bkey, most recent first
 	bytes int64
 	ahead map[string]int // read-ahead requests in flight, per object version
-	// pos is, per object version, the furthest block a reader waits for
-	// or reads sequentially; moved is closed (and replaced) when one
-	// moves, waking the requests that wait for their reader.
-	pos   map[string]int64
+	// pos is, per object version, the block each reader is at (a file
+	// reading on, or a read waiting for its blocks); moved is closed (and
+	// replaced) when one moves, waking the requests that wait for their
+	// reader.
+	pos   map[string]map[any]int64
 	moved chan struct{}
 	disk  string // folder of the on-disk cache; "" for none
 	// requests counts range requests made (tests and the benchmark read it).
@@ -108,7 +109,7 @@ type blockCache struct {
 var blocks = newBlockCache()
 
 func newBlockCache() *blockCache {
-	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}, pos: map[string]int64{}, moved: make(chan struct{})}
+	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}, pos: map[string]map[any]int64{}, moved: make(chan struct{})}
 }
 
 // SetDiskCache keeps the blocks read from remote objects in dir too
@@ -148,8 +149,9 @@ func (o *object) ak() string { return o.url + "\x00" + o.version }
 
 func (o *object) lastBlock() int64 { return (o.size - 1) / blockSize }
 
-// readAt fills p from off, as io.ReaderAt; seq starts read-ahead past it.
-func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool) (int, error) {
+// readAt fills p from off, as io.ReaderAt, for reader who; seq starts
+// read-ahead past it.
+func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any) (int, error) {
 	if off >= o.size {
 		return 0, io.EOF
 	}
@@ -166,7 +168,7 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool) (int, erro
 		if seq && idx == first {
 			c.readAhead(o, last+1)
 		}
-		c.want(o, idx)
+		c.want(o, who, idx)
 		<-b.done
 		if b.err != nil {
 			c.release(b)
@@ -241,26 +243,59 @@ func (c *blockCache) readAhead(o *object, idx int64) {
 	}
 }
 
-// want tells that a reader is at block idx: the requests reading ahead
-// may read up to aheadBlocks past it.
-func (c *blockCache) want(o *object, idx int64) {
+// want tells that reader who is at block idx: the requests reading
+// ahead of it may read up to aheadBlocks past it.
+func (c *blockCache) want(o *object, who any, idx int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if p, ok := c.pos[o.ak()]; ok && p >= idx {
+	ps := c.pos[o.ak()]
+	if ps == nil {
+		ps = map[any]int64{}
+		c.pos[o.ak()] = ps
+	}
+	if p, ok := ps[who]; ok && p == idx {
 		return
 	}
-	c.pos[o.ak()] = idx
+	ps[who] = idx
 	close(c.moved)
 	c.moved = make(chan struct{})
 }
 
-// waitFor waits until block idx is within aheadBlocks of the reader;
-// false when no reader came near within Timeout.
+// forget drops reader who (a file closed, a read done).
+func (c *blockCache) forget(o *object, who any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ps := c.pos[o.ak()]; ps != nil {
+		delete(ps, who)
+		if len(ps) == 0 {
+			delete(c.pos, o.ak())
+		}
+	}
+}
+
+// allowed tells whether a request may read block idx now: it is within
+// aheadBlocks of a reader at or before it, or no reader is before it (a
+// read-ahead nobody waits behind finishes). Called with c.mu held.
+func (c *blockCache) allowed(o *object, idx int64) bool {
+	behind := false
+	for _, p := range c.pos[o.ak()] {
+		if p <= idx {
+			behind = true
+			if idx-p <= aheadBlocks {
+				return true
+			}
+		}
+	}
+	return !behind
+}
+
+// waitFor waits until block idx is allowed; false when no reader came
+// near within Timeout.
 func (c *blockCache) waitFor(o *object, idx int64) bool {
 	var timer *time.Timer
 	for {
 		c.mu.Lock()
-		ok := idx <= c.pos[o.ak()]+aheadBlocks
+		ok := c.allowed(o, idx)
 		moved := c.moved
 		c.mu.Unlock()
 		if ok {

@@ -321,7 +321,9 @@ func (f *remoteFile) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, fmt.Errorf("%s: negative offset", f.obj.url)
 	}
-	return blocks.readAt(f.obj, p, off, false)
+	who := new(byte) // this read, while it waits
+	defer blocks.forget(f.obj, who)
+	return blocks.readAt(f.obj, p, off, false, who)
 }
 
 func (f *remoteFile) Read(p []byte) (int, error) {
@@ -338,7 +340,7 @@ func (f *remoteFile) Read(p []byte) (int, error) {
 	}
 	// One block at a time, so that the read-ahead keeps pace.
 	end := min(f.pos+int64(len(p)), (f.pos/blockSize+1)*blockSize)
-	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, true)
+	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, true, f)
 	f.pos += int64(n)
 	if err == io.EOF && n > 0 {
 		err = nil
@@ -364,6 +366,7 @@ func (f *remoteFile) Seek(off int64, whence int) (int64, error) {
 
 func (f *remoteFile) Close() error {
 	f.done = true
+	blocks.forget(f.obj, f)
 	return nil
 }
 

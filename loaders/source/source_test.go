@@ -501,3 +501,77 @@ func TestS3BucketRegion(t *testing.T) {
 		t.Fatalf("the wrong region: %v", err)
 	}
 }
+
+// A second sequential pass over an object bigger than the cache (the
+// deep check after the index, a raw search) reads it as the first did:
+// its read-ahead waits for its own reader, not for where the first one
+// got to, and no block is dropped before it is read.
+func TestSecondPassReadsAhead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 2 x 80 MB")
+	}
+	fresh(t)
+	s := sourcetest.NewS3(t, "bkt")
+	body := bytes.Repeat([]byte("0123456789abcdef"), 80<<20/16)
+	s.Put(t, "big.jsonl", body)
+	pass := func() int64 {
+		before := Requests()
+		f, err := Open("s3://bkt/big.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		buf := make([]byte, 1<<20)
+		var n int64
+		for {
+			m, err := f.Read(buf)
+			if !bytes.Equal(buf[:m], body[n:n+int64(m)]) {
+				t.Fatalf("wrong bytes at %d", n)
+			}
+			n += int64(m)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n != int64(len(body)) {
+			t.Fatalf("read %d bytes of %d", n, len(body))
+		}
+		return Requests() - before
+	}
+	first := pass()
+	second := pass()
+	runs := int64(len(body)/(runBlocks*blockSize)) + 2
+	if first > runs || second > runs {
+		t.Errorf("passes made %d and %d range requests, want at most %d each", first, second, runs)
+	}
+}
+
+// A read-ahead waits for the reader behind it, whatever another reader
+// further on does: a second pass (the deep check, a search) is not let
+// run 64 MB ahead because the first pass got to the end.
+func TestReadAheadWaitsForItsOwnReader(t *testing.T) {
+	c := newBlockCache()
+	o := &object{url: "s3://b/x", meta: meta{size: 4000 * blockSize, version: `"v"`}}
+	first, second := new(byte), new(byte)
+	c.want(o, first, 3000) // the index has read to block 3000
+	c.want(o, second, 10)  // the deep check starts again
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, x := range []struct {
+		idx  int64
+		want bool
+	}{{10 + aheadBlocks, true}, {11 + aheadBlocks, false}, {2999, false}, {3000 + aheadBlocks, true}, {3001 + aheadBlocks, false}, {5, true}} {
+		if got := c.allowed(o, x.idx); got != x.want {
+			t.Errorf("block %d allowed %v, want %v", x.idx, got, x.want)
+		}
+	}
+	c.mu.Unlock()
+	c.forget(o, second)
+	c.mu.Lock()
+	if !c.allowed(o, 5) || c.allowed(o, 3001+aheadBlocks) {
+		t.Error("after the second reader is gone")
+	}
+}
