@@ -150,6 +150,23 @@ func TestHubListAndRead(t *testing.T) {
 	if _, err := Stat("hf://datasets/org/name/nope.json"); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "hf://datasets/org/name/nope.json") {
 		t.Errorf("a missing file: %v", err)
 	}
+	// The file's version is the Hub's X-Linked-Etag (the CDN's ETag
+	// changes from request to request here): a new commit of the file is
+	// noticed, a CDN's whim is not.
+	p := "hf://datasets/org/name/org__model/samples_gsm8k_2025.jsonl"
+	blocks = newBlockCache()
+	f, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 10)
+	if _, err := f.ReadAt(buf, 0); err != nil {
+		t.Fatal(err)
+	}
+	hub.Put("datasets/org/name", "org__model/samples_gsm8k_2025.jsonl", bytes.Repeat([]byte("n"), len(big)))
+	if _, err := f.ReadAt(buf, 2*blockSize); !errors.Is(err, ErrChanged) {
+		t.Fatalf("a new commit of the file: %v", err)
+	}
 }
 
 func TestS3ListAndRead(t *testing.T) {

@@ -207,7 +207,10 @@ func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
 }
 
 // metaOf reads an answer's version tag: the ETag, else its modification
-// time.
+// time; but when it came through a redirect that named the file's own
+// tag (the Hub's X-Linked-Etag, the hash of a large file it sends to its
+// CDN), that tag, as the Hub's own tools read it: a CDN's ETag need not
+// stay the same from one request to the next.
 func metaOf(resp *http.Response) meta {
 	var m meta
 	m.version = resp.Header.Get("ETag")
@@ -215,6 +218,11 @@ func metaOf(resp *http.Response) meta {
 		m.mod = t
 		if m.version == "" {
 			m.version = t.UTC().Format(time.RFC3339)
+		}
+	}
+	for req := resp.Request; req != nil && req.Response != nil; req = req.Response.Request {
+		if v := req.Response.Header.Get("X-Linked-Etag"); v != "" {
+			m.version = v // the earliest redirect's, once the loop ends
 		}
 	}
 	return m

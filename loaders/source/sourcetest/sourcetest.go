@@ -10,6 +10,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -206,7 +207,9 @@ func (h *Hub) handle(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		w.Header().Set("ETag", etag(data))
+		// A CDN's ETag need not be the file's from one request to the
+		// next: the file's own is the redirect's X-Linked-Etag.
+		w.Header().Set("ETag", fmt.Sprintf(`"cdn-%d"`, h.Requests.Load()))
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 		return
 	}
@@ -230,12 +233,14 @@ func (h *Hub) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	key := kind + "/" + segs[0] + "/" + segs[1] + "@" + segs[3] + "/" + segs[4]
 	h.mu.Lock()
-	_, ok := h.files[key]
+	data, ok := h.files[key]
 	h.mu.Unlock()
 	if !ok {
 		http.NotFound(w, r)
 		return
 	}
+	w.Header().Set("X-Linked-Etag", etag(data))
+	w.Header().Set("X-Linked-Size", fmt.Sprint(len(data)))
 	// The CDN is another host, as the Hub's is: the same server named
 	// localhost.
 	cdn := strings.Replace(h.URL, "127.0.0.1", "localhost", 1)
