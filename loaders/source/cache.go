@@ -164,11 +164,11 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any) (
 			// A sequential reader asks for the rest of the aligned run.
 			upto = max(last, min((idx/runBlocks+1)*runBlocks-1, o.lastBlock()))
 		}
+		c.want(o, who, idx) // before the read-ahead, which reads for it
 		b := c.get(o, idx, upto)
 		if seq && idx == first {
 			c.readAhead(o, last+1)
 		}
-		c.want(o, who, idx)
 		<-b.done
 		if b.err != nil {
 			c.release(b)
@@ -261,7 +261,8 @@ func (c *blockCache) want(o *object, who any, idx int64) {
 	c.moved = make(chan struct{})
 }
 
-// forget drops reader who (a file closed, a read done).
+// forget drops reader who (a file closed, a read done), waking the
+// requests that read ahead for it.
 func (c *blockCache) forget(o *object, who any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -270,39 +271,46 @@ func (c *blockCache) forget(o *object, who any) {
 		if len(ps) == 0 {
 			delete(c.pos, o.ak())
 		}
+		close(c.moved)
+		c.moved = make(chan struct{})
 	}
 }
 
 // allowed tells whether a request may read block idx now: it is within
-// aheadBlocks of a reader at or before it, or no reader is before it (a
-// read-ahead nobody waits behind finishes). Called with c.mu held.
-func (c *blockCache) allowed(o *object, idx int64) bool {
+// aheadBlocks of a reader at or before it. A read-ahead request with no
+// reader before it any more is given up (abandon: the reader closed its
+// file, having read a head only, or went past); another request (a read
+// waiting for its blocks, a prefetch) reads on. Called with c.mu held.
+func (c *blockCache) allowed(o *object, idx int64, readAhead bool) (ok, abandon bool) {
 	behind := false
 	for _, p := range c.pos[o.ak()] {
 		if p <= idx {
 			behind = true
 			if idx-p <= aheadBlocks {
-				return true
+				return true, false
 			}
 		}
 	}
-	return !behind
+	if behind {
+		return false, false
+	}
+	return !readAhead, readAhead
 }
 
-// waitFor waits until block idx is allowed; false when no reader came
-// near within Timeout.
-func (c *blockCache) waitFor(o *object, idx int64) bool {
+// waitFor waits until block idx is allowed; false when it is given up or
+// no reader came near within Timeout.
+func (c *blockCache) waitFor(o *object, idx int64, readAhead bool) bool {
 	var timer *time.Timer
 	for {
 		c.mu.Lock()
-		ok := c.allowed(o, idx)
+		ok, abandon := c.allowed(o, idx, readAhead)
 		moved := c.moved
 		c.mu.Unlock()
-		if ok {
+		if ok || abandon {
 			if timer != nil {
 				timer.Stop()
 			}
-			return true
+			return ok
 		}
 		if timer == nil {
 			timer = time.NewTimer(Timeout)
@@ -390,7 +398,7 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 			if pb != nil {
 				pb.pause()
 			}
-			ok := c.waitFor(o, idx)
+			ok := c.waitFor(o, idx, ahead != "")
 			if rb, _ := body.(interface{ resume() }); rb != nil {
 				rb.resume()
 			}

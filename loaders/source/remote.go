@@ -338,9 +338,11 @@ func (f *remoteFile) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	// One block at a time, so that the read-ahead keeps pace.
+	// One block at a time, so that the read-ahead keeps pace. It starts
+	// once the reader goes past the first block: detection reads the
+	// heads of many files and closes them.
 	end := min(f.pos+int64(len(p)), (f.pos/blockSize+1)*blockSize)
-	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, true, f)
+	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, f.pos >= blockSize, f)
 	f.pos += int64(n)
 	if err == io.EOF && n > 0 {
 		err = nil

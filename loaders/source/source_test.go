@@ -575,20 +575,45 @@ func TestReadAheadWaitsForItsOwnReader(t *testing.T) {
 	first, second := new(byte), new(byte)
 	c.want(o, first, 3000) // the index has read to block 3000
 	c.want(o, second, 10)  // the deep check starts again
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, x := range []struct {
-		idx  int64
-		want bool
-	}{{10 + aheadBlocks, true}, {11 + aheadBlocks, false}, {2999, false}, {3000 + aheadBlocks, true}, {3001 + aheadBlocks, false}, {5, true}} {
-		if got := c.allowed(o, x.idx); got != x.want {
-			t.Errorf("block %d allowed %v, want %v", x.idx, got, x.want)
+	check := func(idx int64, readAhead, wantOK, wantAbandon bool) {
+		t.Helper()
+		c.mu.Lock()
+		ok, abandon := c.allowed(o, idx, readAhead)
+		c.mu.Unlock()
+		if ok != wantOK || abandon != wantAbandon {
+			t.Errorf("block %d (read-ahead %v): ok %v abandon %v, want %v %v", idx, readAhead, ok, abandon, wantOK, wantAbandon)
 		}
 	}
-	c.mu.Unlock()
+	check(10+aheadBlocks, true, true, false)
+	check(11+aheadBlocks, true, false, false) // waits for the deep check
+	check(2999, true, false, false)
+	check(3000+aheadBlocks, true, true, false)
+	check(3001+aheadBlocks, true, false, false)
+	check(5, true, false, true)  // behind every reader: given up
+	check(5, false, true, false) // a read's own blocks, a prefetch: read
 	c.forget(o, second)
-	c.mu.Lock()
-	if !c.allowed(o, 5) || c.allowed(o, 3001+aheadBlocks) {
-		t.Error("after the second reader is gone")
+	c.forget(o, first)
+	check(20, true, false, true) // every reader gone: the read-ahead stops
+	check(20, false, true, false)
+}
+
+// Detection reads a file's head and closes it: one block, one request, no
+// read-ahead, however big the file (a folder of big samples files is
+// sniffed file by file).
+func TestHeadReadStartsNoReadAhead(t *testing.T) {
+	fresh(t)
+	s := sourcetest.NewS3(t, "bkt")
+	s.Put(t, "big.jsonl", data(80*blockSize))
+	f, err := Open("s3://bkt/big.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := make([]byte, 64<<10)
+	if _, err := io.ReadFull(f, head); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if n := Requests(); n != 1 {
+		t.Errorf("reading a 64 KB head made %d range requests, want 1", n)
 	}
 }
