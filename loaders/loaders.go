@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -23,6 +22,7 @@ import (
 	"evalview/loaders/plain"
 	"evalview/loaders/runzip"
 	"evalview/loaders/sample"
+	"evalview/loaders/source"
 	"evalview/loaders/testset"
 	"evalview/model"
 )
@@ -206,6 +206,7 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 	groups := map[model.Kind][]string{}
 	var order []model.Kind
 	for _, p := range paths {
+		p = source.Canon(p) // a presigned URL's query never shows
 		k, isDir, score, err := detect(p, opt.As)
 		if err != nil {
 			errs = append(errs, err)
@@ -320,14 +321,14 @@ func wrapOpen(path string, err error) error {
 // when not empty, skips detection but still checks that the path can be
 // read.
 func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
-	k, isDir, _, err := detect(path, forced)
+	k, isDir, _, err := detect(source.Canon(path), forced)
 	return k, isDir, err
 }
 
 // detect is Detect that also gives the winning format's score for a
 // folder (2: the format claims it whole; see mixedEntries).
 func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return "", false, 0, &OpenError{Path: path, Err: cleanPathErr(err)}
 	}
@@ -414,7 +415,7 @@ func mixedEntries(dir string, score int) []string {
 	if score >= 2 {
 		return nil
 	}
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -424,7 +425,7 @@ func mixedEntries(dir string, score int) []string {
 		if strings.HasPrefix(e.Name(), ".") || notes.IsFile(e.Name()) {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
+		p := source.Join(dir, e.Name())
 		k, _, err := Detect(p, "")
 		if err != nil {
 			continue
@@ -444,7 +445,7 @@ func mixedEntries(dir string, score int) []string {
 // artifact of a format is left alone). Hidden entries and notes sidecars
 // are passed over.
 func besides(dir string, k model.Kind) []string {
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -456,7 +457,7 @@ func besides(dir string, k model.Kind) []string {
 		if !e.IsDir() && k == model.KindLMEval && lmevalName(e.Name()) {
 			continue // the folder's own, by name: not read twice
 		}
-		p := filepath.Join(dir, e.Name())
+		p := source.Join(dir, e.Name())
 		ek, isDir, err := Detect(p, "")
 		if err != nil || ek == k {
 			continue

@@ -455,3 +455,51 @@ func TestBigRecordRendersInACommand(t *testing.T) {
 		t.Error("Responses of the big record did not show from the cache")
 	}
 }
+
+// syncedGrowing is a growing index that updates its dataset at each sync
+// where it grew, as lm-eval's does (metrics, filters): the rows then come
+// in through the sync, before the tick's own look at the list.
+type syncedGrowing struct {
+	*growingIndex
+	synced int
+}
+
+func (s *syncedGrowing) SyncDataset(*model.Dataset) bool {
+	n := s.Len()
+	changed := n != s.synced
+	s.synced = n
+	return changed
+}
+
+// The first rows of an index still growing show their record in the
+// detail however they came in: through the sync (a remote file's first
+// rows and its filters arrive together) as through the tick.
+func TestGrowingIndexFirstRecordThroughSync(t *testing.T) {
+	base := lmevalFixture()
+	idx := &syncedGrowing{growingIndex: &growingIndex{recs: base.Records.(*model.MemIndex).Recs}}
+	base.Records = idx
+	m := newTestModel(t, []*model.Dataset{base}, 100, 30)
+	idx.grow(3, false)
+	send(m, indexTickMsg{})
+	if len(m.list.st.visible) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
+		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.st.visible), m.detail.rec, screen(m))
+	}
+}
+
+// An index that completes between the overview's making (New) and Init
+// is not left "indexing" on the overview: Init tells the sheets what the
+// indexes know then (no tick comes when nothing grows any more).
+func TestOverviewLearnsIndexesDoneBeforeInit(t *testing.T) {
+	dss := compareFixtures()
+	recs := dss[0].Records.(*model.MemIndex).Recs
+	idx := &growingIndex{recs: recs, n: len(recs)}
+	dss[0].Records = idx
+	t.Setenv("NO_COLOR", "1")
+	m := New(dss, Options{Theme: "dark", Overview: true})
+	idx.grow(len(recs), true) // the scan ends before Init
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	if s := screen(m); !strings.Contains(s, "Overview") || strings.Contains(s, "indexing") {
+		t.Fatalf("the overview still waits for an index that is done:\n%s", s)
+	}
+}

@@ -54,12 +54,24 @@ func (m *Model) toggleWrongOnly() tea.Cmd {
 
 // pollCmd ticks while the current dataset's index is still growing.
 func (m *Model) pollCmd() tea.Cmd {
-	m.syncIndexes()
+	first := m.syncFirstRows()
 	if m.polling || len(m.datasets) == 0 || !m.anyGrowing() {
-		return nil
+		return first
 	}
 	m.polling = true
-	return tea.Batch(tea.Tick(indexPoll, func(time.Time) tea.Msg { return indexTickMsg{} }), m.spin())
+	return tea.Batch(first, tea.Tick(indexPoll, func(time.Time) tea.Msg { return indexTickMsg{} }), m.spin())
+}
+
+// syncFirstRows is syncIndexes, and loads the record under the cursor
+// when the sync brought the list its first rows (an index's first rows
+// may come in with its dataset's update, before a tick looks).
+func (m *Model) syncFirstRows() tea.Cmd {
+	before := len(m.list.st.visible)
+	m.syncIndexes()
+	if before == 0 && len(m.list.st.visible) > 0 {
+		return m.selectionChanged()
+	}
+	return nil
 }
 
 // handleIndexTick takes in the records a background index found.
@@ -97,8 +109,8 @@ func (m *Model) waitIndexes() tea.Cmd {
 // takeInIndexes takes in what the indexes learnt (a poll's tick, or
 // their completion), and polls on while one grows.
 func (m *Model) takeInIndexes() tea.Cmd {
-	m.syncIndexes()
 	before := len(m.list.st.visible)
+	m.syncIndexes()
 	m.list.refresh()
 	m.remapHits() // the raw search's hits among the rows that came in
 	m.header.refresh()

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -49,19 +50,31 @@ type fileSig struct {
 	size  int64
 	mod   time.Time
 	files int
+	// tag is a remote object's version tag (ETag), "" for local files.
+	tag string
 }
 
 // maxFollowFiles bounds the walk of a followed folder.
 const maxFollowFiles = 100_000
 
 // statSig reads path's signature; ok is false when it cannot be read.
-func statSig(path string) fileSig {
-	fi, err := os.Stat(path)
+func statSig(path string) fileSig { return lookSig(nil, path) }
+
+// lookSig is statSig through stat (nil: os.Stat).
+func lookSig(stat func(string) (fs.FileInfo, error), path string) fileSig {
+	if stat == nil {
+		stat = os.Stat
+	}
+	fi, err := stat(path)
 	if err != nil {
 		return fileSig{}
 	}
 	if !fi.IsDir() {
-		return fileSig{ok: true, size: fi.Size(), mod: fi.ModTime(), files: 1}
+		sig := fileSig{ok: true, size: fi.Size(), mod: fi.ModTime(), files: 1}
+		if t, ok := fi.Sys().(fmt.Stringer); ok {
+			sig.tag = t.String()
+		}
+		return sig
 	}
 	sig := fileSig{ok: true}
 	_ = filepath.WalkDir(path, func(_ string, d fs.DirEntry, err error) error {
@@ -87,9 +100,10 @@ func statSig(path string) fileSig {
 
 // grewFrom reports whether s shows more data than base: bigger, more
 // files, or the same size written again later (a summary rewritten in
-// place).
+// place, or a remote object replaced by one of the same size: its version
+// tag differs).
 func (s fileSig) grewFrom(base fileSig) bool {
-	return s.ok && (s.size > base.size || s.files > base.files || s.size == base.size && s.mod.After(base.mod))
+	return s.ok && (s.size > base.size || s.files > base.files || s.size == base.size && (s.mod.After(base.mod) || s.tag != base.tag))
 }
 
 // shrankFrom reports whether s shows less than base: truncated, files
@@ -148,17 +162,17 @@ func (m *Model) setFollow(on bool) tea.Cmd {
 // followTick looks at the followed path again in a second, off the
 // event loop.
 func (m *Model) followTick() tea.Cmd {
-	gen, path := m.follow.gen, m.follow.path
+	gen, path, stat := m.follow.gen, m.follow.path, m.opts.Stat
 	return tea.Tick(followEvery, func(time.Time) tea.Msg {
-		return followTickMsg{gen: gen, path: path, sig: statSig(path)}
+		return followTickMsg{gen: gen, path: path, sig: lookSig(stat, path)}
 	})
 }
 
 // followLook looks at the followed path now, off the event loop: the
 // base of a watch that starts.
 func (m *Model) followLook() tea.Cmd {
-	gen, path := m.follow.gen, m.follow.path
-	return func() tea.Msg { return followTickMsg{gen: gen, path: path, sig: statSig(path)} }
+	gen, path, stat := m.follow.gen, m.follow.path, m.opts.Stat
+	return func() tea.Msg { return followTickMsg{gen: gen, path: path, sig: lookSig(stat, path)} }
 }
 
 func (msg followTickMsg) applyTo(m *Model) tea.Cmd {

@@ -2,10 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -179,5 +181,46 @@ func TestFollowResumeKeepsOneLoop(t *testing.T) {
 	_, cmd := m.Update(keyMsg("r"))
 	if n := followTimers(m, cmd); n != 0 {
 		t.Errorf("r started %d more follow loops beside the running one", n)
+	}
+}
+
+// remoteInfo is a remote object's info as the loaders' Stat gives it:
+// Sys() is its version tag, a fmt.Stringer.
+type remoteInfo struct {
+	size int64
+	tag  string
+}
+
+type remoteTag string
+
+func (t remoteTag) String() string { return string(t) }
+
+func (i remoteInfo) Name() string       { return "samples.jsonl" }
+func (i remoteInfo) Size() int64        { return i.size }
+func (i remoteInfo) Mode() fs.FileMode  { return 0o444 }
+func (i remoteInfo) ModTime() time.Time { return time.Time{} }
+func (i remoteInfo) IsDir() bool        { return false }
+func (i remoteInfo) Sys() any           { return remoteTag(i.tag) }
+
+// Follow polls a remote object's version tag through Options.Stat: a
+// replaced object of the same size (another ETag, no modification time)
+// reloads, a shorter one is a shrink.
+func TestFollowRemoteVersionTag(t *testing.T) {
+	cur := remoteInfo{size: 100, tag: `"v1"`}
+	stat := func(string) (fs.FileInfo, error) { return cur, nil }
+	base := lookSig(stat, "s3://b/samples.jsonl")
+	if base.tag != `"v1"` || !base.ok {
+		t.Fatalf("sig %+v", base)
+	}
+	if same := lookSig(stat, "s3://b/samples.jsonl"); same.grewFrom(base) || same.shrankFrom(base) {
+		t.Fatal("an unchanged object reads as changed")
+	}
+	cur.tag = `"v2"`
+	if next := lookSig(stat, "s3://b/samples.jsonl"); !next.grewFrom(base) {
+		t.Fatal("a replaced object of the same size is not reloaded")
+	}
+	cur.size = 50
+	if next := lookSig(stat, "s3://b/samples.jsonl"); !next.shrankFrom(base) {
+		t.Fatal("a shorter object is not a shrink")
 	}
 }

@@ -18,6 +18,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -55,6 +56,10 @@ type Options struct {
 	// Follow starts in follow mode (`--follow`, ctrl+r): the current
 	// dataset's file or folder is watched and reloaded as it grows.
 	Follow bool
+	// Stat is how follow mode looks at a path (nil: os.Stat). The command
+	// gives the loaders' own, which reads a remote object's size and
+	// version tag (an info whose Sys() is a fmt.Stringer gives the tag).
+	Stat func(path string) (fs.FileInfo, error)
 	// Keys overrides key bindings by name ("tools.sort": ["s"]), from the
 	// config file; unknown names are reported by ApplyKeyOverrides.
 	Keys map[string][]string

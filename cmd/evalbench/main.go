@@ -53,6 +53,10 @@ func main() {
 		seen    = flag.Bool("seen", true, "measure what a user sees on an emulated terminal: first screens against less, search against grep, summary --json against cat, G and enter (issue 23)")
 		small   = flag.Int("small", 13, "records of the small file whose first screen is measured against less (0: none)")
 		word    = flag.String("word", "the answer is", "text searched for in the browser (-seen)")
+		remote  = flag.String("remote", "1GB", "comma-separated sizes of samples files to read over s3:// from a local S3 server (empty: none)")
+		latency = flag.Duration("latency", 50*time.Millisecond, "latency the local S3 server adds to every request (-remote)")
+		serve   = flag.String("serve-s3", "", "serve this folder as the S3 bucket \"bench\" on 127.0.0.1 (after -latency per request) until interrupted, printing the environment that points evalview at it")
+		rrecord = flag.String("remote-record", "", "child mode: open this remote file, then a record in its middle, and print the seconds and range requests that took")
 	)
 	flag.Parse()
 	var err error
@@ -67,9 +71,14 @@ func main() {
 		err = childOverviewKeys(*ovKeys)
 	case *genEval != "":
 		err = childGenerate(*genEval)
+	case *rrecord != "":
+		err = childRemoteRecord(*rrecord)
+	case *serve != "":
+		err = serveForever(*serve, *latency)
 	default:
 		repeats = max(*runs, 1)
 		overviewCounts = *ovCount
+		remoteSizes, remoteLatency = *remote, *latency
 		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
 		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
 	}
@@ -151,6 +160,12 @@ type result struct {
 	out   string
 	child bool
 }
+
+// remoteSizes and remoteLatency are -remote and -latency.
+var (
+	remoteSizes   string
+	remoteLatency time.Duration
+)
 
 // repeats is how many times measure runs each command (-runs).
 var repeats = 1
@@ -294,6 +309,11 @@ func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.D
 		return err
 	}
 	rows = append(rows, ovRows...)
+	remoteRows, err := measureRemote(self, bin, dir, remoteSizes, remoteLatency)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, remoteRows...)
 	printTable(rows)
 	fmt.Print(countsNote(rows))
 	fmt.Printf("\nload average (1 min) before: %s, after: %s\n", load, loadAvg())

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,18 +52,26 @@ func TestGlobalFlagsAnywhere(t *testing.T) {
 	noConfig := func(_, errOut string, code int) bool {
 		return code == 2 && strings.Contains(errOut, "config") && strings.Contains(errOut, "no such file")
 	}
+	// --cache shows on remote paths only (TestRemoteDiskCache): here, that
+	// it is taken anywhere and changes nothing.
+	cached := func(out, errOut string, code int) bool {
+		return code != 2 && !strings.Contains(errOut, "unknown") && out != ""
+	}
 	commands := map[string][]probe{
 		"check": {
+			{"--cache", "", cached},
 			{"--as", "bogus", badKind},
 			{"--config", filepath.Join(dir, "missing.json"), noConfig},
 			{"--notes", notNotes, unusable},
 		},
 		"summary": {
+			{"--cache", "", cached},
 			{"--as", "bogus", badKind},
 			{"--config", filepath.Join(dir, "missing.json"), noConfig},
 			{"--notes", notNotes, unusableCount},
 		},
 		"export": {
+			{"--cache", "", cached},
 			{"--as", "bogus", badKind},
 			{"--config", config, noted},
 			{"--notes", notesFile, noted},
@@ -86,6 +95,7 @@ func TestGlobalFlagsAnywhere(t *testing.T) {
 				{name, p.flag, p.value, path},
 				{name, path, p.flag, p.value},
 			} {
+				args = slices.DeleteFunc(args, func(a string) bool { return a == "" }) // a switch has no value
 				out, errOut, code := runCmd(t, args...)
 				if !p.ok(out, errOut, code) {
 					t.Errorf("evalview %s: exit %d\nstdout: %.300s\nstderr: %s", strings.Join(args, " "), code, out, errOut)

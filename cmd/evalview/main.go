@@ -12,11 +12,13 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"evalview/internal/termsafe"
 	"evalview/loaders"
+	"evalview/loaders/source"
 	"evalview/model"
 	"evalview/tui"
 )
@@ -70,6 +72,8 @@ type commonFlags struct {
 	// notes is one notes file for every artifact; "" uses the config's,
 	// else each artifact's sidecar.
 	notes string
+	// cache keeps the blocks read from remote paths on disk.
+	cache bool
 }
 
 // notesPath is the notes file the flags or the config name, "" for each
@@ -90,6 +94,9 @@ func (c *commonFlags) notesPath() (string, error) {
 }
 
 func (c *commonFlags) options() (loaders.Options, error) {
+	if c.cache {
+		source.SetDiskCache(source.DefaultDiskCache())
+	}
 	if c.as == "" {
 		return loaders.Options{}, nil
 	}
@@ -106,6 +113,7 @@ func addCommonFlags(root *cobra.Command, c *commonFlags) {
 	pf := root.PersistentFlags()
 	pf.StringVar(&c.notes, "notes", "", "file for error-analysis notes (default: <artifact>.evalview-notes.jsonl next to each artifact)")
 	pf.StringVar(&c.config, "config", "", "config file (default: $XDG_CONFIG_HOME/evalview/config.json)")
+	pf.BoolVar(&c.cache, "cache", false, "keep what is read of remote paths (hf://, s3://, https://) on disk, under $XDG_CACHE_HOME/evalview/blocks: the same version opens again without reading it over the network")
 	addAsFlag(root, c)
 }
 
@@ -173,7 +181,7 @@ Formats are detected from content; --as forces one.`,
 			}
 			o.Background = true // the browser shows the list while it grows
 			tui.Prewarm()       // the first frame's own set-up, beside the loading
-			datasets, err := loaders.Open(args, o)
+			datasets, err := openNoting(args, o, stderr)
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
 				if len(datasets) == 0 {
@@ -191,7 +199,8 @@ Formats are detected from content; --as forces one.`,
 			opts.Notes = opener.tuiNotes
 			opts.Export = exportFile(opener)
 			opts.Reopen = reopener(o)
-			opts.Overview = true // several datasets open on the overview of tasks by models
+			opts.Stat = source.Stat // follow polls a remote object's version tag
+			opts.Overview = true    // several datasets open on the overview of tasks by models
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}
@@ -216,6 +225,29 @@ Formats are detected from content; --as forces one.`,
 	root.SetFlagErrorFunc(browserFlagError(root))
 	return root
 }
+
+// openNoting is loaders.Open for the browser: when remote paths take
+// long to list and open (a slow link, a stalled server: every request
+// times out), stderr says what is being read before the screen appears.
+func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Dataset, error) {
+	var remote []string
+	for _, a := range args {
+		if source.IsRemote(a) {
+			remote = append(remote, source.Display(a))
+		}
+	}
+	if len(remote) > 0 {
+		t := time.AfterFunc(noteAfter, func() {
+			fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
+		})
+		defer t.Stop()
+	}
+	return loaders.Open(args, o)
+}
+
+// noteAfter is how long opening remote paths takes before openNoting
+// says so.
+var noteAfter = 500 * time.Millisecond
 
 func usageError(stderr io.Writer, err error) error {
 	fmt.Fprintln(stderr, "evalview:", err)

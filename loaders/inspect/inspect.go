@@ -69,12 +69,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -162,7 +161,7 @@ func logFiles(dir string, names []string, max int) []string {
 		if !strings.HasSuffix(low, ".eval") && !strings.HasSuffix(low, ".json") {
 			continue
 		}
-		p := filepath.Join(dir, n)
+		p := source.Join(dir, n)
 		head, err := folder.ReadHead(p) // a FIFO in the folder must not block
 		if err != nil || SniffFile(n, head) == 0 {
 			continue
@@ -188,7 +187,7 @@ func Open(path string) ([]*model.Dataset, error) { return open(path, false) }
 func OpenBackground(path string) ([]*model.Dataset, error) { return open(path, true) }
 
 func open(path string, background bool) ([]*model.Dataset, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, err
 	}

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	kgzip "github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"evalview/loaders/source"
 )
 
 // Compression names how a file is compressed.
@@ -93,12 +94,12 @@ func NewDecompressor(r io.Reader, c Compression) (io.ReadCloser, error) {
 // Closing the stream closes the file.
 func OpenStream(path string) (io.ReadCloser, Compression, error) {
 	// Refuse FIFOs and devices before open, which would block on a FIFO.
-	if st, err := os.Stat(path); err != nil {
+	if st, err := source.Stat(path); err != nil {
 		return nil, Plain, err
 	} else if !st.Mode().IsRegular() {
 		return nil, Plain, fmt.Errorf("%s: not a regular file; refusing to read it", filepath.Base(path))
 	}
-	f, err := os.Open(path)
+	f, err := source.Open(path)
 	if err != nil {
 		return nil, Plain, err
 	}
@@ -156,7 +157,7 @@ func ReadPrefix(r io.Reader, n int) ([]byte, error) {
 // stream closes both the decompressor and its file.
 type stream struct {
 	io.ReadCloser
-	f *os.File
+	f source.File
 }
 
 func (s *stream) Close() error {

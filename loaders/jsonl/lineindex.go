@@ -2,8 +2,8 @@ package jsonl
 
 import (
 	"fmt"
-	"os"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -58,7 +58,7 @@ func (x *LineIndex) Record(i int) (*model.Record, error) {
 }
 
 func readAt(path string, off int64, size int) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := source.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package jsonl
 import (
 	"errors"
 	"os"
+
+	"evalview/loaders/source"
 )
 
 // ErrNotRegular is returned for paths that are not regular files: FIFOs,
@@ -13,13 +15,13 @@ var ErrNotRegular = errors.New("not a regular file; refusing to read it")
 // before opening because opening a FIFO blocks until a writer appears, and
 // a device such as /dev/zero never ends; loaders use it for every file they
 // find in a folder, where nothing has been checked yet.
-func OpenRegular(path string) (*os.File, error) {
-	st, err := os.Stat(path)
+func OpenRegular(path string) (source.File, error) {
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
 		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 	}
-	return os.Open(path)
+	return source.Open(path)
 }

@@ -36,13 +36,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -81,7 +81,7 @@ func SniffDir(dir string, names []string) int {
 	switch {
 	case len(detailsFiles(dir, 0, 1)) > 0:
 		return 3
-	case len(detailsFiles(filepath.Join(dir, "details"), 3, 1)) > 0:
+	case len(detailsFiles(source.Join(dir, "details"), 3, 1)) > 0:
 		return 2
 	case len(detailsFiles(dir, 5, 1)) > 0:
 		return 1
@@ -106,7 +106,7 @@ func detailsFiles(dir string, depth, max int) []string {
 			if strings.HasPrefix(n, ".") {
 				continue
 			}
-			p := filepath.Join(d, strings.TrimSuffix(n, "/"))
+			p := source.Join(d, strings.TrimSuffix(n, "/"))
 			if strings.HasSuffix(n, "/") {
 				if depth > 0 {
 					walk(p, depth-1)
@@ -125,7 +125,7 @@ func detailsFiles(dir string, depth, max int) []string {
 // Open opens a details file, a folder of details, or a results file alone
 // (its tasks' reported metrics, with no records).
 func Open(path string) ([]*model.Dataset, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, err
 	}

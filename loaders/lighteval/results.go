@@ -3,12 +3,12 @@ package lighteval
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -29,7 +29,7 @@ type kv struct {
 }
 
 func readResults(path string) (*results, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -156,22 +156,22 @@ func findResults(detailsPath, date string) string {
 		return ""
 	}
 	name := "results_" + date + ".json"
-	dir := filepath.Dir(detailsPath)
-	cands := []string{filepath.Join(dir, name), filepath.Join(filepath.Dir(dir), name)}
-	modelDir := filepath.Dir(dir)
-	for a := modelDir; ; a = filepath.Dir(a) {
+	dir := source.Dir(detailsPath)
+	cands := []string{source.Join(dir, name), source.Join(source.Dir(dir), name)}
+	modelDir := source.Dir(dir)
+	for a := modelDir; ; a = source.Dir(a) {
 		if filepath.Base(a) == "details" {
 			if rel, err := filepath.Rel(a, modelDir); err == nil {
-				cands = append(cands, filepath.Join(filepath.Dir(a), "results", rel, name))
+				cands = append(cands, source.Join(source.Dir(a), "results", rel, name))
 			}
 			break
 		}
-		if p := filepath.Dir(a); p == a {
+		if p := source.Dir(a); p == a {
 			break
 		}
 	}
 	for _, c := range cands {
-		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
+		if st, err := source.Stat(c); err == nil && st.Mode().IsRegular() {
 			return c
 		}
 	}

@@ -3,11 +3,11 @@ package lmeval
 import (
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -51,7 +51,7 @@ func resultsIssue(path string, err error) model.Issue {
 	line := 0
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		if data, rerr := os.ReadFile(path); rerr == nil {
+		if data, rerr := source.ReadFile(path); rerr == nil {
 			line = 1 + strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n")
 		}
 	}
@@ -62,12 +62,12 @@ func resultsIssue(path string, err error) model.Issue {
 // (same folder and timestamp, or the folder's only results file), or
 // returns nil.
 func brokenFor(samplesPath string, broken []brokenResults) *brokenResults {
-	dir := filepath.Dir(samplesPath)
+	dir := source.Dir(samplesPath)
 	stamp := stampOf(filepath.Base(samplesPath))
 	var sameDir []*brokenResults
 	for i := range broken {
 		b := &broken[i]
-		if filepath.Dir(b.path) != dir {
+		if source.Dir(b.path) != dir {
 			continue
 		}
 		if stamp != "" && b.stamp == stamp {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -344,11 +345,11 @@ func uniqueTitles(ts []titled) {
 		if dirs[t.title] == nil {
 			dirs[t.title] = map[string]bool{}
 		}
-		dirs[t.title][filepath.Dir(t.path)] = true
+		dirs[t.title][source.Dir(t.path)] = true
 	}
 	for i, t := range ts {
 		if len(dirs[t.title]) > 1 {
-			ts[i].title = filepath.Base(filepath.Dir(t.path)) + "/" + t.title
+			ts[i].title = filepath.Base(source.Dir(t.path)) + "/" + t.title
 		}
 	}
 	c := map[string]int{}

@@ -3,10 +3,10 @@ package lmeval
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -167,7 +167,7 @@ func each(path string, mode openMode, fn func(*model.Dataset) error) error {
 
 // folderFiles lists a folder's lm-eval files, or a file's own.
 func folderFiles(path string) ([]found, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, err
 	}

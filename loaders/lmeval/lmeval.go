@@ -19,6 +19,7 @@ import (
 
 	"evalview/loaders/jsonl"
 	"evalview/loaders/notes"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -169,12 +170,12 @@ func SniffDir(dir string, names []string) int {
 // hasFile reports whether some folder from depth from to depth to below
 // dir (0: dir itself) holds an lm-eval file, as findFiles would find it.
 func hasFile(dir string, from, to int) bool {
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return false
 	}
 	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
+		p := source.Join(dir, e.Name())
 		switch {
 		case e.IsDir():
 			if to > 0 && !strings.HasPrefix(e.Name(), ".") && hasFile(p, max(from-1, 0), to-1) {
@@ -216,13 +217,13 @@ type found struct {
 const maxDepth = 2
 
 func findFiles(dir string, depth int) ([]found, error) {
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var out []found
 	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
+		p := source.Join(dir, e.Name())
 		if e.IsDir() {
 			if depth < maxDepth && !strings.HasPrefix(e.Name(), ".") {
 				sub, _ := findFiles(p, depth+1)
@@ -299,7 +300,7 @@ type openMode struct {
 }
 
 func open(path string, mode openMode) ([]*model.Dataset, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -352,13 +353,13 @@ func withCompanions(files []found) []found {
 	named := map[string]bool{}
 	for _, f := range files {
 		if f.results {
-			named[filepath.Dir(f.path)] = true
+			named[source.Dir(f.path)] = true
 		}
 	}
 	out := files
 	seen := map[string]bool{}
 	for _, f := range files {
-		dir := filepath.Dir(f.path)
+		dir := source.Dir(f.path)
 		if f.results || named[dir] {
 			continue
 		}
@@ -381,11 +382,18 @@ func withCompanions(files []found) []found {
 // the folder's only results*.json when none is stamped so; "" for none.
 func companionOf(dir, stamp string) string {
 	if stamp != "" {
-		if p := filepath.Join(dir, "results_"+stamp+".json"); isFile(p) {
+		if p := source.Join(dir, "results_"+stamp+".json"); isFile(p) {
 			return p
 		}
 	}
-	all, _ := filepath.Glob(filepath.Join(dir, "results*.json"))
+	// filepath.Glob through source: a remote folder is listed too.
+	ents, _ := source.ReadDir(dir)
+	var all []string
+	for _, e := range ents {
+		if ok, _ := filepath.Match("results*.json", e.Name()); ok {
+			all = append(all, source.Join(dir, e.Name()))
+		}
+	}
 	if len(all) == 1 {
 		return all[0]
 	}
@@ -393,7 +401,7 @@ func companionOf(dir, stamp string) string {
 }
 
 func isFile(p string) bool {
-	st, err := os.Stat(p)
+	st, err := source.Stat(p)
 	return err == nil && st.Mode().IsRegular()
 }
 
@@ -521,11 +529,11 @@ func plural(n int, noun string, items []string) string {
 
 // matchResults finds the results file of a samples file's run.
 func matchResults(samplesPath string, res []*results) *results {
-	dir := filepath.Dir(samplesPath)
+	dir := source.Dir(samplesPath)
 	stamp := stampOf(filepath.Base(samplesPath))
 	var sameDir []*results
 	for _, r := range res {
-		if filepath.Dir(r.Path) != dir {
+		if source.Dir(r.Path) != dir {
 			continue
 		}
 		if stamp != "" && r.Stamp == stamp {

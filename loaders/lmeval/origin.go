@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -26,7 +27,7 @@ func origin(samplesPath, task string, r *results) model.Origin {
 		}
 	}
 	if o.Model == "" {
-		if dir := filepath.Base(filepath.Dir(samplesPath)); dir != "." && dir != string(filepath.Separator) {
+		if dir := filepath.Base(source.Dir(samplesPath)); dir != "." && dir != string(filepath.Separator) {
 			o.Model = strings.ReplaceAll(dir, "__", "/")
 			o.Note = "model named after its folder (" + dir + "): no results file names it"
 		}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -90,6 +91,16 @@ func (x *index) recordDoc(i int) (*model.Record, json.RawMessage, error) {
 	filters := append([]string(nil), x.s.filters...)
 	main, lower := x.s.main, x.s.mainScoreOnly
 	x.s.mu.RUnlock()
+	if x.s.comp == jsonl.Plain {
+		// A remote file's rows are asked for together: one round trip.
+		var ranges [][2]int64
+		for _, loc := range locs {
+			if loc.size <= 4<<20 {
+				ranges = append(ranges, [2]int64{loc.off, int64(loc.size)})
+			}
+		}
+		source.Prefetch(x.s.path, ranges)
+	}
 	// Each row is read and split on its own goroutine when the doc is big
 	// (a doc of 200 MB lines has one per filter): both cores work.
 	rows := make([]loadedRow, len(locs))

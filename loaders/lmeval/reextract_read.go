@@ -2,9 +2,9 @@ package lmeval
 
 import (
 	"bytes"
-	"os"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 )
 
 // Reading rows for the deep check. A doc has one row per filter, and every
@@ -23,7 +23,7 @@ const tailSize = 4096
 // returns is valid until its next read.
 type deepReader struct {
 	x *index
-	f *os.File // nil for compressed files (rows come from x.s.rd)
+	f source.File // nil for compressed files (rows come from x.s.rd)
 	// head holds a record's first row, which stays in use (the doc for
 	// multi_choice_regex) while the other rows are read into tail or,
 	// when their filtered_resps is not in the tail, rest.
@@ -41,7 +41,7 @@ type deepReader struct {
 func (x *index) newDeepReader() *deepReader {
 	r := &deepReader{x: x}
 	if x.s.comp == jsonl.Plain {
-		r.f, _ = os.Open(x.s.path) // on failure rows are read by x.s.rd
+		r.f, _ = source.Open(x.s.path) // on failure rows are read by x.s.rd
 	}
 	return r
 }

@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -119,7 +119,7 @@ func isResultsJSON(head []byte) bool {
 
 // readResults parses a results file.
 func readResults(path string) (*results, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,10 @@ import (
 	"container/list"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 )
 
 // rowReader reads rows back from a samples file by (uncompressed) offset.
@@ -56,7 +56,7 @@ func newRowReader(path string, comp jsonl.Compression) *rowReader {
 // read returns size bytes at off.
 func (rr *rowReader) read(off int64, size int) ([]byte, error) {
 	if rr.comp == jsonl.Plain {
-		f, err := os.Open(rr.path)
+		f, err := source.Open(rr.path)
 		if err != nil {
 			return nil, err
 		}

@@ -47,6 +47,7 @@ import (
 	"sync"
 	"time"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -111,6 +112,9 @@ func StatePath(artifact string) string {
 	if err != nil {
 		abs = artifact
 	}
+	if source.IsRemote(artifact) {
+		abs = source.Display(artifact) // a URL: the same wherever evalview runs
+	}
 	sum := sha256.Sum256([]byte(abs))
 	dir := os.Getenv("XDG_STATE_HOME")
 	if dir == "" {
@@ -132,6 +136,9 @@ func Open(artifact, path string) (*Store, []model.Issue) {
 	s := &Store{fixed: path != "", pending: map[key]Note{}}
 	if s.fixed {
 		s.paths = []string{path}
+	} else if source.IsRemote(artifact) {
+		// Nothing is written next to a remote artifact.
+		s.paths = []string{StatePath(artifact)}
 	} else {
 		s.paths = []string{SidecarPath(artifact), StatePath(artifact)}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/zipsafe"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -102,7 +103,7 @@ func readZipEntry(zr *zip.Reader, f *fileRef, limit int64) ([]byte, error) {
 }
 
 func readDiskFile(p string, limit int64) ([]byte, error) {
-	f, err := os.Open(p)
+	f, err := source.Open(p)
 	if err != nil {
 		return nil, err
 	}
@@ -259,29 +260,29 @@ func runRoots(ents []zipEntry) []string {
 
 // listDir finds a run's files in a folder.
 func listDir(dir string) *runFiles {
-	rf := &runFiles{path: dir, missing: func(name string) string { return filepath.Join(dir, filepath.FromSlash(name)) }}
+	rf := &runFiles{path: dir, missing: func(name string) string { return source.Join(dir, filepath.FromSlash(name)) }}
 	ref := func(name string) *fileRef {
-		p := filepath.Join(dir, filepath.FromSlash(name))
+		p := source.Join(dir, filepath.FromSlash(name))
 		return &fileRef{display: p, diskPath: p}
 	}
 	// notFile reports a run file that is a folder, FIFO or device: it is
 	// not read (a FIFO would block), and the user learns why it is missing.
 	notFile := func(name string, st os.FileInfo) {
-		rf.issues = append(rf.issues, model.Errorf("not-a-file", filepath.Join(dir, filepath.FromSlash(name)), 0, "",
+		rf.issues = append(rf.issues, model.Errorf("not-a-file", source.Join(dir, filepath.FromSlash(name)), 0, "",
 			"%s is %s, not a regular file; not read", name, modeName(st.Mode())))
 	}
 	for _, name := range []string{"manifest.json", "generation_summary.json", "scores_map.json"} {
-		if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode().IsRegular() {
+		if st, err := source.Stat(source.Join(dir, name)); err == nil && st.Mode().IsRegular() {
 			rf.add(name, ref(name))
 		} else if err == nil {
 			notFile(name, st)
 		}
 	}
 	for _, sub := range []string{"samples", "scores"} {
-		ents, err := os.ReadDir(filepath.Join(dir, sub))
+		ents, err := source.ReadDir(source.Join(dir, sub))
 		if err != nil {
 			if !errors.Is(err, os.ErrNotExist) {
-				rf.issues = append(rf.issues, model.Errorf("read-failed", filepath.Join(dir, sub), 0, "", "cannot list the folder: %v", unwrapPath(err)))
+				rf.issues = append(rf.issues, model.Errorf("read-failed", source.Join(dir, sub), 0, "", "cannot list the folder: %v", unwrapPath(err)))
 			}
 			continue
 		}
@@ -290,7 +291,7 @@ func listDir(dir string) *runFiles {
 			if !strings.HasSuffix(name, ".json") || e.Name() == ".DS_Store" {
 				continue
 			}
-			if st, err := os.Stat(filepath.Join(dir, sub, e.Name())); err != nil {
+			if st, err := source.Stat(source.Join(dir, sub, e.Name())); err != nil {
 				continue
 			} else if !st.Mode().IsRegular() {
 				notFile(name, st)

@@ -97,13 +97,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 	"evalview/model/runstats"
 )
@@ -172,19 +172,19 @@ func fileHasRunID(p string) bool {
 // folders or it holds run zips (Open then opens every run inside).
 func SniffDir(dir string, names []string) int {
 	for _, n := range names {
-		if (n == "manifest.json" || n == "generation_summary.json") && fileHasRunID(filepath.Join(dir, n)) {
+		if (n == "manifest.json" || n == "generation_summary.json") && fileHasRunID(source.Join(dir, n)) {
 			return 2
 		}
 	}
 	for _, n := range names {
 		switch {
 		case strings.HasSuffix(n, "/") && n != "__MACOSX/":
-			sub := filepath.Join(dir, strings.TrimSuffix(n, "/"))
-			if fileHasRunID(filepath.Join(sub, "manifest.json")) || fileHasRunID(filepath.Join(sub, "generation_summary.json")) {
+			sub := source.Join(dir, strings.TrimSuffix(n, "/"))
+			if fileHasRunID(source.Join(sub, "manifest.json")) || fileHasRunID(source.Join(sub, "generation_summary.json")) {
 				return 1
 			}
 		case strings.HasSuffix(strings.ToLower(n), ".zip"):
-			if isZipFile(filepath.Join(dir, n)) {
+			if isZipFile(source.Join(dir, n)) {
 				return 1
 			}
 		}
@@ -202,7 +202,7 @@ func isZipFile(p string) bool {
 // Runs open with whatever they hold; what is missing or wrong becomes
 // issues. A file that is not a readable zip is an error.
 func Open(path string) ([]*model.Dataset, error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -214,21 +214,21 @@ func Open(path string) ([]*model.Dataset, error) {
 	}
 	switch filepath.Base(path) {
 	case "manifest.json", "generation_summary.json", "scores_map.json":
-		return []*model.Dataset{loadRun(listDir(filepath.Dir(path)))}, nil
+		return []*model.Dataset{loadRun(listDir(source.Dir(path)))}, nil
 	}
 	return openZip(path, st.Size())
 }
 
 // openZip opens every run of a zip.
 func openZip(path string, size int64) ([]*model.Dataset, error) {
-	zc, err := zip.OpenReader(path)
+	zc, err := source.OpenZip(path)
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return nil, fmt.Errorf("not a readable zip archive: %w", err)
 	}
 	defer zc.Close()
 	var out []*model.Dataset
-	for _, rf := range listZip(path, &zc.Reader, size) {
-		rf.zr = &zc.Reader
+	for _, rf := range listZip(path, zc.Reader, size) {
+		rf.zr = zc.Reader
 		ds := loadRun(rf)
 		rf.zr = nil // records are reread later, from a fresh reader
 		out = append(out, ds)
@@ -239,7 +239,7 @@ func openZip(path string, size int64) ([]*model.Dataset, error) {
 // isRunDir reports whether dir is a run folder (even a broken one).
 func isRunDir(dir string) bool {
 	for _, n := range []string{"manifest.json", "generation_summary.json", "samples"} {
-		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+		if _, err := source.Stat(source.Join(dir, n)); err == nil {
 			return true
 		}
 	}
@@ -250,7 +250,7 @@ func isRunDir(dir string) bool {
 // zip that cannot be read becomes an empty dataset with the error as its
 // issue, so the other runs still open.
 func openParent(dir string) ([]*model.Dataset, error) {
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -258,12 +258,12 @@ func openParent(dir string) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	var errs []error
 	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
+		p := source.Join(dir, e.Name())
 		switch {
 		case e.IsDir() && e.Name() != "__MACOSX" && isRunDir(p):
 			out = append(out, loadRun(listDir(p)))
 		case !e.IsDir() && strings.HasSuffix(strings.ToLower(e.Name()), ".zip"):
-			st, err := os.Stat(p)
+			st, err := source.Stat(p)
 			if err != nil {
 				errs = append(errs, err)
 				continue

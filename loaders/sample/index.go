@@ -2,10 +2,10 @@ package sample
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -14,11 +14,14 @@ var errStop = errors.New("stop")
 
 // openFile indexes one Sample JSONL file into a dataset.
 func openFile(path string) (*model.Dataset, error) {
-	dir, err := filepath.Abs(filepath.Dir(path))
-	if err != nil {
-		return nil, err
+	dir := source.Dir(path) // a remote file's media are named relative to it
+	if !source.IsRemote(path) {
+		var err error
+		if dir, err = filepath.Abs(dir); err != nil {
+			return nil, err
+		}
 	}
-	f, err := os.Open(path)
+	f, err := source.Open(path)
 	if err != nil {
 		return nil, err
 	}

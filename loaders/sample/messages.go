@@ -3,11 +3,11 @@ package sample
 import (
 	"encoding/json"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -261,8 +261,7 @@ func (p *parser) media(o jsonl.Object, path, typ string, kind model.SegmentType,
 	}
 	seg.Resolved = resolveMedia(p.dir, seg.URL)
 	if seg.Resolved != "" {
-		_, err := os.Stat(seg.Resolved)
-		exists := err == nil
+		exists := source.Exists(seg.Resolved)
 		seg.Exists = &exists
 		if !exists && strict {
 			p.warnf("missing-media", urlPath, "%s %s not found (looked for %s)", kind, seg.URL, seg.Resolved)
@@ -322,7 +321,7 @@ func resolveMedia(dir, ref string) string {
 	if filepath.IsAbs(ref) {
 		return filepath.Clean(ref)
 	}
-	return filepath.Join(dir, ref)
+	return source.Join(dir, ref) // beside a remote file too
 }
 
 // toolCalls parses an assistant's tool_calls list.

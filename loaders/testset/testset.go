@@ -63,12 +63,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -109,12 +109,12 @@ func SniffPath(path string, head []byte) int {
 // inTestsetsFolder reports whether path sits in a folder named testsets,
 // or one level below one.
 func inTestsetsFolder(path string) bool {
-	dir := filepath.Dir(path)
+	dir := source.Dir(path)
 	for range 2 {
 		if strings.EqualFold(filepath.Base(dir), "testsets") {
 			return true
 		}
-		dir = filepath.Dir(dir)
+		dir = source.Dir(dir)
 	}
 	return false
 }
@@ -276,7 +276,7 @@ func Open(path string) ([]*model.Dataset, error) { return format.Open(path) }
 func Each(path string, fn func(*model.Dataset) error) error { return format.Each(path, fn) }
 
 func openFile(path string) (*model.Dataset, error) {
-	f, err := os.Open(path)
+	f, err := source.Open(path)
 	if err != nil {
 		return nil, err
 	}

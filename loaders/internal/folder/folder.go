@@ -7,13 +7,13 @@ package folder
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"evalview/loaders/jsonl"
 	"evalview/loaders/notes"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -81,7 +81,7 @@ type Limits struct {
 // Names lists a folder's entries as detection passes them to SniffDir:
 // sorted, folders ending in "/".
 func Names(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
+	ents, err := source.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || notes.IsFile(n) {
 				continue
 			}
-			p := filepath.Join(d, n)
+			p := source.Join(d, n)
 			if strings.HasSuffix(n, "/") {
 				subdirs = append(subdirs, p)
 				continue
@@ -185,7 +185,7 @@ func (f Format) Open(path string) ([]*model.Dataset, error) {
 // keeping none: a folder of 100,000 files is read one file at a time. An
 // error from fn stops it and is returned.
 func (f Format) Each(path string, fn func(*model.Dataset) error) error {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return err
 	}

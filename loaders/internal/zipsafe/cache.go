@@ -3,10 +3,11 @@ package zipsafe
 import (
 	"archive/zip"
 	"errors"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"evalview/loaders/source"
 )
 
 // Records of a zipped artifact (a run zip, an Inspect .eval log) are read
@@ -36,7 +37,8 @@ type openedZip struct {
 	path    string
 	size    int64
 	modTime time.Time
-	zc      *zip.ReadCloser
+	version string // a remote object's version tag
+	zc      *source.ZipReader
 	users   int
 	dropped bool
 }
@@ -59,7 +61,7 @@ func Cached() int {
 // and a release function to call once done reading it. The reader must
 // not be used after release.
 func Acquire(path string) (*zip.Reader, func(), error) {
-	st, err := os.Stat(path)
+	st, err := source.Stat(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,27 +71,27 @@ func Acquire(path string) (*zip.Reader, func(), error) {
 		if o.path != path {
 			continue
 		}
-		if o.size == st.Size() && o.modTime.Equal(st.ModTime()) {
+		if o.size == st.Size() && o.modTime.Equal(st.ModTime()) && o.version == source.Version(st) {
 			o.users++
 			// Most recently used last.
 			cache.open = append(append(cache.open[:i:i], cache.open[i+1:]...), o)
-			return &o.zc.Reader, releaser(o), nil
+			return o.zc.Reader, releaser(o), nil
 		}
 		drop(i)
 		break
 	}
-	zc, err := zip.OpenReader(path)
+	zc, err := source.OpenZip(path)
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return nil, nil, err
 	}
-	Register(&zc.Reader)
+	Register(zc.Reader)
 	opens.Add(1)
-	o := &openedZip{path: path, size: st.Size(), modTime: st.ModTime(), zc: zc, users: 1}
+	o := &openedZip{path: path, size: st.Size(), modTime: st.ModTime(), version: source.Version(st), zc: zc, users: 1}
 	cache.open = append(cache.open, o)
 	if len(cache.open) > MaxOpen {
 		drop(0)
 	}
-	return &zc.Reader, releaser(o), nil
+	return zc.Reader, releaser(o), nil
 }
 
 // releaser returns o's release function; it may be called more than once.

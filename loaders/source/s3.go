@@ -1,0 +1,228 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/logging"
+)
+
+// s3Store is an S3 bucket, or one of an S3-compatible store (MinIO, R2:
+// AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL), through the AWS SDK, which
+// finds credentials as the AWS tools do (the environment, AWS_PROFILE and
+// ~/.aws, SSO, the instance's role). Without any, requests go unsigned,
+// as for a public bucket.
+type s3Store struct {
+	c      *s3.Client
+	bucket string
+	cred   string // where the credentials came from, for messages
+}
+
+func newS3(bucket string) (store, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	cfg, err := config.LoadDefaultConfig(ctx,
+		// The SDK logs nothing: a line on stderr would tear the browser's screen.
+		config.WithLogger(logging.Nop{}),
+		config.WithClientLogMode(0),
+		// A buildable client, so that AWS_CA_BUNDLE still applies.
+		config.WithHTTPClient(awshttp.NewBuildableClient().
+			WithDialerOptions(func(d *net.Dialer) { d.Timeout = min(Timeout, 10*time.Second) }).
+			WithTransportOptions(func(tr *http.Transport) {
+				tr.TLSHandshakeTimeout = min(Timeout, 10*time.Second)
+				tr.ResponseHeaderTimeout = Timeout
+				tr.MaxIdleConnsPerHost = 2 * inFlight
+			})),
+		config.WithRetryer(func() aws.Retryer {
+			return retry.AddWithMaxBackoffDelay(retry.NewStandard(func(o *retry.StandardOptions) {
+				o.MaxAttempts = Attempts
+			}), 8*Backoff)
+		}))
+	if err != nil {
+		return nil, fmt.Errorf("AWS configuration: %w", err)
+	}
+	regionSet := cfg.Region != ""
+	if !regionSet {
+		cfg.Region = "us-east-1"
+	}
+	s := &s3Store{bucket: bucket}
+	if cfg.Credentials == nil {
+		cfg.Credentials = aws.AnonymousCredentials{}
+		s.cred = "no credentials (anonymous)"
+	} else if c, err := cfg.Credentials.Retrieve(ctx); err != nil || !c.HasKeys() {
+		cfg.Credentials = aws.AnonymousCredentials{}
+		s.cred = "no credentials (anonymous: none in the environment, AWS_PROFILE or ~/.aws)"
+	} else {
+		s.cred = "credentials from " + c.Source
+	}
+	opt := func(o *s3.Options) {
+		if o.BaseEndpoint != nil {
+			o.UsePathStyle = true // MinIO and most S3-compatible stores
+		}
+	}
+	s.c = s3.NewFromConfig(cfg, opt)
+	if !regionSet {
+		// No region named: ask the bucket's, as the AWS CLI's redirects
+		// do, so that a public bucket outside us-east-1 opens as given.
+		if r := s.bucketRegion(ctx); r != "" && r != cfg.Region {
+			cfg.Region = r
+			s.c = s3.NewFromConfig(cfg, opt)
+		}
+	}
+	return s, nil
+}
+
+// bucketRegion is the region S3 says the bucket is in ("" when it does
+// not say): HeadBucket's answer, or the header of its redirect or refusal.
+func (s *s3Store) bucketRegion(ctx context.Context) string {
+	out, err := s.c.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: &s.bucket})
+	if err == nil {
+		return aws.ToString(out.BucketRegion)
+	}
+	var re *awshttp.ResponseError
+	if errors.As(err, &re) && re.Response != nil && re.Response.Response != nil {
+		return re.Response.Header.Get("X-Amz-Bucket-Region")
+	}
+	return ""
+}
+
+func (s *s3Store) url(key string) string {
+	if key == "" {
+		return "s3://" + s.bucket
+	}
+	return "s3://" + s.bucket + "/" + key
+}
+
+// fail words an SDK error for the user.
+func (s *s3Store) fail(op, key string, err error) error {
+	name := s.url(key)
+	code, status := "", 0
+	var ae smithy.APIError
+	if errors.As(err, &ae) {
+		code = ae.ErrorCode()
+	}
+	var re *awshttp.ResponseError
+	if errors.As(err, &re) {
+		status = re.HTTPStatusCode()
+	}
+	switch {
+	case status == http.StatusMovedPermanently:
+		where := ""
+		if re != nil && re.Response != nil && re.Response.Response != nil {
+			where = re.Response.Header.Get("X-Amz-Bucket-Region")
+		}
+		if where == "" {
+			return pathErr(op, name, "the bucket is in another region (HTTP 301): set AWS_REGION to it", err)
+		}
+		return pathErr(op, name, fmt.Sprintf("the bucket is in %s, not the region asked (HTTP 301): set AWS_REGION=%s", where, where), err)
+	case status == http.StatusNotFound || code == "NoSuchKey" || code == "NotFound" || code == "NoSuchBucket":
+		what := "not found"
+		if code == "NoSuchBucket" {
+			what = "no such bucket"
+		}
+		return pathErr(op, name, what, fs.ErrNotExist)
+	case status == http.StatusForbidden || status == http.StatusUnauthorized || code == "AccessDenied":
+		return pathErr(op, name, fmt.Sprintf("forbidden (HTTP %d %s; sent %s)", status, code, s.cred), fs.ErrPermission)
+	case status == http.StatusPreconditionFailed:
+		return pathErr(op, name, ErrChanged.Error(), ErrChanged)
+	case status == http.StatusTooManyRequests || code == "SlowDown":
+		return pathErr(op, name, fmt.Sprintf("rate limited (HTTP %d; retried %d times with backoff)", status, Attempts-1), err)
+	case status >= 500:
+		return pathErr(op, name, fmt.Sprintf("server error (HTTP %d %s; retried %d times with backoff)", status, code, Attempts-1), err)
+	case status != 0:
+		return pathErr(op, name, fmt.Sprintf("failed (HTTP %d %s)", status, code), err)
+	}
+	return pathErr(op, name, netWhat(err), err)
+}
+
+func (s *s3Store) head(ctx context.Context, key string) (meta, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	out, err := s.c.HeadObject(ctx, &s3.HeadObjectInput{Bucket: &s.bucket, Key: &key})
+	if err != nil {
+		return meta{}, s.fail("stat", key, err)
+	}
+	m := meta{size: aws.ToInt64(out.ContentLength), version: aws.ToString(out.ETag)}
+	if out.LastModified != nil {
+		m.mod = *out.LastModified
+	}
+	return m, nil
+}
+
+func (s *s3Store) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
+	rctx, cancel := context.WithCancel(ctx)
+	idle := newIdle(cancel)
+	in := &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=%d-%d", off, off+n-1))}
+	if version != "" {
+		in.IfMatch = aws.String(version)
+	}
+	out, err := s.c.GetObject(rctx, in)
+	if err != nil {
+		idle.stop()
+		cancel()
+		if idle.fired.Load() {
+			return nil, pathErr("read", s.url(key), netWhat(errIdle), errIdle)
+		}
+		return nil, s.fail("read", key, err)
+	}
+	if v := aws.ToString(out.ETag); version != "" && v != "" && v != version {
+		out.Body.Close()
+		idle.stop()
+		cancel()
+		return nil, pathErr("read", s.url(key), ErrChanged.Error(), ErrChanged)
+	}
+	return &idleBody{rc: out.Body, cancel: cancel, idle: idle}, nil
+}
+
+func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {
+	prefix := ""
+	if key != "" {
+		prefix = strings.TrimSuffix(key, "/") + "/"
+	}
+	var out []entry
+	var token *string
+	for {
+		lctx, cancel := context.WithTimeout(ctx, Timeout)
+		page, err := s.c.ListObjectsV2(lctx, &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: &prefix, Delimiter: aws.String("/"), ContinuationToken: token})
+		cancel()
+		if err != nil {
+			return nil, s.fail("list", key, err)
+		}
+		for _, p := range page.CommonPrefixes {
+			n := strings.TrimSuffix(strings.TrimPrefix(aws.ToString(p.Prefix), prefix), "/")
+			out = append(out, entry{name: n, dir: true})
+		}
+		for _, o := range page.Contents {
+			n := strings.TrimPrefix(aws.ToString(o.Key), prefix)
+			if n == "" {
+				continue // a folder marker
+			}
+			e := entry{name: n, meta: meta{size: aws.ToInt64(o.Size), version: aws.ToString(o.ETag)}}
+			if o.LastModified != nil {
+				e.mod = *o.LastModified
+			}
+			out = append(out, e)
+		}
+		if !aws.ToBool(page.IsTruncated) || page.NextContinuationToken == nil {
+			break
+		}
+		token = page.NextContinuationToken
+	}
+	if len(out) == 0 {
+		return nil, pathErr("list", s.url(key), "not found (no object under this prefix)", fs.ErrNotExist)
+	}
+	return out, nil
+}

@@ -1,0 +1,368 @@
+// Package sourcetest starts stores for tests of remote paths on
+// 127.0.0.1: an imitation of the Hugging Face Hub (its tree API, resolve
+// URLs redirecting to a CDN) and an S3 server (gofakes3), each with
+// faults to inject (a status for the next requests, a stall, a connection
+// dropped mid-body, latency). Nothing here reaches the network.
+package sourcetest
+
+import (
+	"bytes"
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+)
+
+// TB is what the stores need of a test (testing.TB is one; a program
+// that serves them by hand gives its own).
+type TB interface {
+	Helper()
+	Fatal(args ...any)
+	Cleanup(func())
+	Setenv(key, value string)
+}
+
+// Fault is what the next requests whose path contains Match get instead
+// of their answer; Times of them (0: all).
+type Fault struct {
+	Match      string
+	Status     int           // answer this status
+	RetryAfter string        // with this Retry-After header
+	Stall      time.Duration // wait this long before answering
+	Drop       bool          // send the head and half the body, then close
+	Times      int
+}
+
+// faults is a server's list of faults, the latency of every request and
+// a count of requests.
+type faults struct {
+	mu       sync.Mutex
+	list     []*Fault
+	Latency  time.Duration
+	Requests atomic.Int64
+}
+
+// Fail adds a fault.
+func (f *faults) Fail(x Fault) {
+	f.mu.Lock()
+	f.list = append(f.list, &x)
+	f.mu.Unlock()
+}
+
+// Clear drops the faults.
+func (f *faults) Clear() {
+	f.mu.Lock()
+	f.list = nil
+	f.mu.Unlock()
+}
+
+func (f *faults) take(path string) *Fault {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, x := range f.list {
+		if !strings.Contains(path, x.Match) {
+			continue
+		}
+		c := *x
+		if x.Times > 0 {
+			if x.Times--; x.Times == 0 {
+				f.list = append(f.list[:i], f.list[i+1:]...)
+			}
+		}
+		return &c
+	}
+	return nil
+}
+
+// wrap serves next through the faults.
+func (f *faults) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.Requests.Add(1)
+		if f.Latency > 0 {
+			time.Sleep(f.Latency)
+		}
+		x := f.take(r.URL.Path)
+		if x == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if x.Stall > 0 {
+			select {
+			case <-time.After(x.Stall):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		if x.Drop {
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			body := rec.Body.Bytes()
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.Code)
+			w.Write(body[:len(body)/2])
+			if hj, ok := w.(http.Hijacker); ok {
+				if c, _, err := hj.Hijack(); err == nil {
+					c.Close()
+				}
+			}
+			return
+		}
+		if x.Status != 0 {
+			if x.RetryAfter != "" {
+				w.Header().Set("Retry-After", x.RetryAfter)
+			}
+			http.Error(w, http.StatusText(x.Status), x.Status)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// serve starts h on 127.0.0.1 (HTTP/1.1, so that a dropped connection
+// is one).
+func serve(t TB, h http.Handler) *httptest.Server {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &httptest.Server{Listener: l, Config: &http.Server{Handler: h}}
+	s.Start()
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Hub imitates the Hugging Face Hub: GET /api/{kind}/{org}/{name}/tree/{rev}[/path]
+// lists a folder (one page at most PageSize entries, then a Link to the
+// next), GET /{datasets/|spaces/}{org}/{name}/resolve/{rev}/{path}
+// redirects to /cdn/... with a signature in its query, which serves the
+// bytes with ranges and an ETag.
+type Hub struct {
+	*httptest.Server
+	faults
+	mu    sync.Mutex
+	files map[string][]byte // "datasets/org/name@rev/path"
+	// Token, when set, is required (401 without it); Auth counts the
+	// requests that carried it, Leaked those to /cdn/ that did.
+	Token    string
+	Auth     atomic.Int64
+	Leaked   atomic.Int64
+	PageSize int
+}
+
+// Signature is the secret in the CDN URLs the Hub redirects to: it must
+// never show in a message.
+const Signature = "X-Amz-Signature=s3cr3tsignature"
+
+// NewHub starts a Hub and points HF_ENDPOINT at it.
+func NewHub(t TB) *Hub {
+	h := &Hub{files: map[string][]byte{}, PageSize: 1000}
+	h.Server = serve(t, h.wrap(http.HandlerFunc(h.handle)))
+	t.Setenv("HF_ENDPOINT", h.URL)
+	return h
+}
+
+// Put stores a file: repo is "datasets/org/name" (the revision is main).
+func (h *Hub) Put(repo, path string, data []byte) {
+	h.mu.Lock()
+	h.files[repo+"@main/"+path] = data
+	h.mu.Unlock()
+}
+
+func etag(data []byte) string {
+	sum := md5.Sum(data)
+	return `"` + hex.EncodeToString(sum[:]) + `"`
+}
+
+func (h *Hub) handle(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	if h.Token != "" && r.Header.Get("Authorization") == "Bearer "+h.Token {
+		h.Auth.Add(1)
+		if strings.HasPrefix(p, "/cdn/") {
+			h.Leaked.Add(1)
+		}
+	}
+	if strings.HasPrefix(p, "/cdn/") {
+		if r.URL.RawQuery != Signature {
+			http.Error(w, "bad signature", http.StatusForbidden)
+			return
+		}
+		h.mu.Lock()
+		data, ok := h.files[strings.TrimPrefix(p, "/cdn/")]
+		h.mu.Unlock()
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		// A CDN's ETag need not be the file's from one request to the
+		// next: the file's own is the redirect's X-Linked-Etag.
+		w.Header().Set("ETag", fmt.Sprintf(`"cdn-%d"`, h.Requests.Load()))
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+		return
+	}
+	if h.Token != "" && r.Header.Get("Authorization") != "Bearer "+h.Token {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	if rest, ok := strings.CutPrefix(p, "/api/"); ok {
+		h.tree(w, r, rest)
+		return
+	}
+	kind := "models"
+	rest := strings.TrimPrefix(p, "/")
+	if k, r2, ok := strings.Cut(rest, "/"); ok && (k == "datasets" || k == "spaces") {
+		kind, rest = k, r2
+	}
+	segs := strings.SplitN(rest, "/", 5) // org name resolve rev path
+	if len(segs) < 5 || segs[2] != "resolve" {
+		http.NotFound(w, r)
+		return
+	}
+	key := kind + "/" + segs[0] + "/" + segs[1] + "@" + segs[3] + "/" + segs[4]
+	h.mu.Lock()
+	data, ok := h.files[key]
+	h.mu.Unlock()
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("X-Linked-Etag", etag(data))
+	w.Header().Set("X-Linked-Size", fmt.Sprint(len(data)))
+	// The CDN is another host, as the Hub's is: the same server named
+	// localhost.
+	cdn := strings.Replace(h.URL, "127.0.0.1", "localhost", 1)
+	http.Redirect(w, r, cdn+"/cdn/"+key+"?"+Signature, http.StatusFound)
+}
+
+type treeEntry struct {
+	Type string `json:"type"`
+	Path string `json:"path"`
+	Size int64  `json:"size"`
+	Oid  string `json:"oid"`
+}
+
+func (h *Hub) tree(w http.ResponseWriter, r *http.Request, rest string) {
+	segs := strings.SplitN(rest, "/", 6) // kind org name tree rev [path]
+	if len(segs) < 5 || segs[3] != "tree" {
+		http.NotFound(w, r)
+		return
+	}
+	prefix := segs[0] + "/" + segs[1] + "/" + segs[2] + "@" + segs[4] + "/"
+	dir := ""
+	if len(segs) == 6 && segs[5] != "" {
+		dir = strings.TrimSuffix(segs[5], "/") + "/"
+	}
+	h.mu.Lock()
+	seen := map[string]treeEntry{}
+	for k, data := range h.files {
+		p, ok := strings.CutPrefix(k, prefix+dir)
+		if !ok {
+			continue
+		}
+		if first, _, isDir := strings.Cut(p, "/"); isDir {
+			seen[first] = treeEntry{Type: "directory", Path: dir + first}
+		} else {
+			seen[p] = treeEntry{Type: "file", Path: dir + p, Size: int64(len(data)), Oid: "oid" + etag(data)}
+		}
+	}
+	h.mu.Unlock()
+	if len(seen) == 0 {
+		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
+		return
+	}
+	var out []treeEntry
+	for _, e := range seen {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	start := 0
+	if c := r.URL.Query().Get("cursor"); c != "" {
+		for start < len(out) && out[start].Path <= c {
+			start++
+		}
+	}
+	end := min(start+h.PageSize, len(out))
+	if end < len(out) {
+		w.Header().Set("Link", "<"+h.URL+r.URL.Path+"?cursor="+out[end-1].Path+`>; rel="next"`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out[start:end])
+}
+
+// S3 is an S3 server (gofakes3 in memory) with one bucket; NewS3 points
+// the AWS SDK's environment at it with test credentials and turns off
+// every other place credentials could come from.
+type S3 struct {
+	*httptest.Server
+	faults
+	Bucket  string
+	backend *s3mem.Backend
+	// Region, when set, is the bucket's: a request signed for another
+	// region gets S3's 301 PermanentRedirect naming it in
+	// X-Amz-Bucket-Region.
+	Region string
+}
+
+// Key and Secret are the credentials NewS3 sets: they must never show in
+// a message.
+const (
+	Key    = "AKIAEVALVIEWTESTKEY1"
+	Secret = "evalviewTestSecretDoNotPrint0123456789abc"
+)
+
+// NewS3 starts an S3 server with bucket and sets AWS_ENDPOINT_URL_S3,
+// credentials and a region for the test.
+func NewS3(t TB, bucket string) *S3 {
+	s := &S3{Bucket: bucket, backend: s3mem.New()}
+	if err := s.backend.CreateBucket(bucket); err != nil {
+		t.Fatal(err)
+	}
+	fake := gofakes3.New(s.backend, gofakes3.WithLogger(gofakes3.DiscardLog()))
+	s.Server = serve(t, s.wrap(s.regionGate(fake.Server())))
+	t.Setenv("AWS_ENDPOINT_URL_S3", s.URL)
+	t.Setenv("AWS_ACCESS_KEY_ID", Key)
+	t.Setenv("AWS_SECRET_ACCESS_KEY", Secret)
+	t.Setenv("AWS_REGION", "us-east-1")
+	t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+	t.Setenv("AWS_CONFIG_FILE", "/nonexistent/evalview-test")
+	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/evalview-test")
+	t.Setenv("AWS_PROFILE", "")
+	return s
+}
+
+// regionGate answers as S3 does a request signed for another region than
+// s.Region.
+func (s *S3) regionGate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.Region != "" && !strings.Contains(r.Header.Get("Authorization"), "/"+s.Region+"/s3/") {
+			w.Header().Set("X-Amz-Bucket-Region", s.Region)
+			w.Header().Set("Content-Type", "application/xml")
+			w.WriteHeader(http.StatusMovedPermanently)
+			if r.Method != http.MethodHead {
+				io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>PermanentRedirect</Code><Message>The bucket you are attempting to access must be addressed using the specified endpoint.</Message></Error>`)
+			}
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Put stores an object.
+func (s *S3) Put(t TB, key string, data []byte) {
+	if _, err := s.backend.PutObject(s.Bucket, key, map[string]string{}, bytes.NewReader(data), int64(len(data)), nil); err != nil {
+		t.Fatal(err)
+	}
+}

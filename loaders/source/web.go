@@ -1,0 +1,402 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// remoteError is what failed with a remote request, worded for the user;
+// it comes wrapped in an *fs.PathError naming the path as the user wrote
+// it (never the URL requested, which may carry a signature after a
+// redirect). Err is fs.ErrNotExist, fs.ErrPermission, ErrChanged or the
+// network's error, for errors.Is.
+type remoteError struct {
+	what string
+	err  error
+}
+
+func (e *remoteError) Error() string { return e.what }
+func (e *remoteError) Unwrap() error { return e.err }
+
+func pathErr(op, name, what string, err error) error {
+	return &fs.PathError{Op: op, Path: name, Err: &remoteError{what: what, err: err}}
+}
+
+// httpClient is the client of remote stores: every request has its
+// timeouts (to connect, for the TLS handshake, for the answer's head);
+// the body is bounded by each request's context.
+func httpClient() *http.Client {
+	tr := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: min(Timeout, 10*time.Second)}).DialContext,
+		TLSHandshakeTimeout:   min(Timeout, 10*time.Second),
+		ResponseHeaderTimeout: Timeout,
+		MaxIdleConnsPerHost:   2 * inFlight,
+		ForceAttemptHTTP2:     true,
+	}
+	return &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		if req.URL.Host != via[0].URL.Host {
+			// A token is for the host it was meant for: not the CDN a
+			// file redirects to, even a subdomain (Go keeps it there).
+			req.Header.Del("Authorization")
+		}
+		return nil
+	}}
+}
+
+// web makes the HTTP requests of the web and Hub stores, retrying what
+// may pass: rate limits (429, honouring Retry-After), server errors,
+// dropped connections and timeouts.
+type web struct {
+	client *http.Client
+	// token, when set, is sent as a bearer token; cred says which
+	// credential was sent, for messages ("no token", "the token in
+	// HF_TOKEN"), never the credential.
+	token string
+	cred  string
+}
+
+// status is how a response's status reads as an error ("" for a good one).
+func (w *web) status(resp *http.Response) (string, error, bool) {
+	switch c := resp.StatusCode; {
+	case c >= 200 && c < 300:
+		return "", nil, false
+	case c == http.StatusNotFound || c == http.StatusGone:
+		return fmt.Sprintf("not found (HTTP %d)", c), fs.ErrNotExist, false
+	case c == http.StatusUnauthorized || c == http.StatusForbidden:
+		return fmt.Sprintf("forbidden (HTTP %d; sent %s)", c, w.cred), fs.ErrPermission, false
+	case c == http.StatusPreconditionFailed:
+		return ErrChanged.Error(), ErrChanged, false
+	case c == http.StatusTooManyRequests:
+		return fmt.Sprintf("rate limited (HTTP 429; retried %d times with backoff)", Attempts-1), errors.New("rate limited"), true
+	case c >= 500:
+		return fmt.Sprintf("server error (HTTP %d; retried %d times with backoff)", c, Attempts-1), errors.New("server error"), true
+	default:
+		return fmt.Sprintf("unexpected answer (HTTP %d)", c), errors.New(resp.Status), false
+	}
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+}
+
+// netWhat words a network error, without the URL it names.
+func netWhat(err error) string {
+	switch {
+	case isTimeout(err):
+		return fmt.Sprintf("no answer within %s (timed out)", Timeout)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return fmt.Sprintf("the connection dropped mid-read (tried %d times)", Attempts)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err // its message names the URL asked, maybe a signed one
+	}
+	return fmt.Sprintf("network error: %v (tried %d times)", err, Attempts)
+}
+
+// get makes a GET (with rng, a Range header value, when not "") and hands
+// the good answer to use, retrying as a whole when the request or use
+// fails in a way that may pass. name is the path for messages.
+func (w *web) get(ctx context.Context, op, name, u, rng string, use func(*http.Response) error) error {
+	var last error
+	wait := Backoff
+	for attempt := 0; attempt < Attempts; attempt++ {
+		if attempt > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return pathErr(op, name, netWhat(ctx.Err()), ctx.Err())
+			case <-t.C:
+			}
+			wait *= 2
+		}
+		retry, err := w.once(ctx, op, name, u, rng, use, &wait)
+		if err == nil {
+			return nil
+		}
+		last = err
+		if !retry {
+			return err
+		}
+	}
+	return last
+}
+
+func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.Response) error, wait *time.Duration) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return false, pathErr(op, name, "bad URL", err)
+	}
+	if rng != "" {
+		req.Header.Set("Range", rng)
+	}
+	if w.token != "" {
+		req.Header.Set("Authorization", "Bearer "+w.token)
+	}
+	req.Header.Set("User-Agent", "evalview")
+	resp, err := w.client.Do(req)
+	if err != nil {
+		// A server that stalled gets no second wait: nothing hangs longer
+		// than Timeout on it.
+		return !isTimeout(err), pathErr(op, name, netWhat(err), err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
+		return false, use(resp)
+	}
+	what, serr, retry := w.status(resp)
+	if what != "" {
+		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
+			*wait = min(time.Duration(s)*time.Second, 30*time.Second)
+		}
+		return retry, pathErr(op, name, what, serr)
+	}
+	if err := use(resp); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return false, err
+		}
+		return true, pathErr(op, name, netWhat(err), err)
+	}
+	return false, nil
+}
+
+// rangeHead returns the size and version of the object at u from a
+// one-byte range request (HEAD is refused by some servers and presigned
+// URLs; a range GET works everywhere).
+func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
+	var m meta
+	err := w.get(ctx, "stat", name, u, "bytes=0-0", func(resp *http.Response) error {
+		m = metaOf(resp)
+		switch resp.StatusCode {
+		case http.StatusPartialContent, http.StatusRequestedRangeNotSatisfiable:
+			cr := resp.Header.Get("Content-Range") // bytes 0-0/SIZE or bytes */SIZE
+			i := strings.LastIndex(cr, "/")
+			size, err := strconv.ParseInt(strings.TrimSpace(cr[i+1:]), 10, 64)
+			if i < 0 || err != nil {
+				return pathErr("stat", name, "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
+			}
+			m.size = size
+		default:
+			if resp.ContentLength < 0 {
+				return pathErr("stat", name, "the server gave no size", errors.New("no size"))
+			}
+			m.size = resp.ContentLength
+		}
+		return nil
+	})
+	return m, err
+}
+
+// metaOf reads an answer's version tag: the ETag, else its modification
+// time; but when it came through a redirect that named the file's own
+// tag (the Hub's X-Linked-Etag, the hash of a large file it sends to its
+// CDN), that tag, as the Hub's own tools read it: a CDN's ETag need not
+// stay the same from one request to the next.
+func metaOf(resp *http.Response) meta {
+	var m meta
+	m.version = resp.Header.Get("ETag")
+	if t, err := http.ParseTime(resp.Header.Get("Last-Modified")); err == nil {
+		m.mod = t
+		if m.version == "" {
+			m.version = t.UTC().Format(time.RFC3339)
+		}
+	}
+	for req := resp.Request; req != nil && req.Response != nil; req = req.Response.Request {
+		if v := req.Response.Header.Get("X-Linked-Etag"); v != "" {
+			m.version = v // the earliest redirect's, once the loop ends
+		}
+	}
+	return m
+}
+
+// stream opens bytes [off, off+n) of the object at u, checking that its
+// version is still version, retrying what may pass as get does; the body
+// is read as it comes (see idleBody).
+func (w *web) stream(ctx context.Context, name, u string, off, n int64, version string) (io.ReadCloser, error) {
+	rng := fmt.Sprintf("bytes=%d-%d", off, off+n-1)
+	var last error
+	wait := Backoff
+	for attempt := 0; attempt < Attempts; attempt++ {
+		if attempt > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil, pathErr("read", name, netWhat(ctx.Err()), ctx.Err())
+			case <-t.C:
+			}
+			wait *= 2
+		}
+		rctx, cancel := context.WithCancel(ctx)
+		idle := newIdle(cancel)
+		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+		if err != nil {
+			idle.stop()
+			cancel()
+			return nil, pathErr("read", name, "bad URL", err)
+		}
+		req.Header.Set("Range", rng)
+		if w.token != "" {
+			req.Header.Set("Authorization", "Bearer "+w.token)
+		}
+		req.Header.Set("User-Agent", "evalview")
+		resp, err := w.client.Do(req)
+		if err != nil {
+			idle.stop()
+			cancel()
+			err = idle.cause(err)
+			last = pathErr("read", name, netWhat(err), err)
+			if isTimeout(err) {
+				return nil, last // a stalled server gets no second wait
+			}
+			continue
+		}
+		what, serr, retry := w.status(resp)
+		if what == "" && version != "" {
+			if v := metaOf(resp).version; v != "" && v != version {
+				what, serr, retry = ErrChanged.Error(), ErrChanged, false
+			}
+		}
+		if what != "" {
+			resp.Body.Close()
+			idle.stop()
+			cancel()
+			if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
+				wait = min(time.Duration(s)*time.Second, 30*time.Second)
+			}
+			last = pathErr("read", name, what, serr)
+			if !retry {
+				return nil, last
+			}
+			continue
+		}
+		body := &idleBody{rc: resp.Body, cancel: cancel, idle: idle}
+		if resp.StatusCode != http.StatusPartialContent {
+			// The server ignored the range: skip to off.
+			if _, err := io.CopyN(io.Discard, body, off); err != nil {
+				body.Close()
+				last = pathErr("read", name, netWhat(err), err)
+				continue
+			}
+		}
+		return body, nil
+	}
+	return nil, last
+}
+
+// idle cancels a request that makes no progress for Timeout: its answer's
+// head, or any read of its body, however long the whole body takes.
+type idle struct {
+	t     *time.Timer
+	fired atomic.Bool
+}
+
+func newIdle(cancel func()) *idle {
+	i := &idle{}
+	i.t = time.AfterFunc(Timeout, func() {
+		i.fired.Store(true)
+		cancel()
+	})
+	return i
+}
+
+func (i *idle) touch() { i.t.Reset(Timeout) }
+func (i *idle) stop()  { i.t.Stop() }
+
+// cause is err, or a timeout when the idle timer cancelled the request.
+func (i *idle) cause(err error) error {
+	if err != nil && i.fired.Load() {
+		return errIdle
+	}
+	return err
+}
+
+// errIdle is a request cancelled for making no progress: a net.Error
+// whose Timeout is true.
+var errIdle error = idleError{}
+
+type idleError struct{}
+
+func (idleError) Error() string   { return "no data within the timeout" }
+func (idleError) Timeout() bool   { return true }
+func (idleError) Temporary() bool { return true }
+
+// idleBody is a response body read under its idle timer; Close ends the
+// request.
+type idleBody struct {
+	rc     io.ReadCloser
+	cancel func()
+	idle   *idle
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	n, err := b.rc.Read(p)
+	if n > 0 {
+		b.idle.touch()
+	}
+	return n, b.idle.cause(err)
+}
+
+// pause stops the idle timer while the body waits for its reader (not the
+// server's fault); resume starts it again.
+func (b *idleBody) pause()  { b.idle.stop() }
+func (b *idleBody) resume() { b.idle.touch() }
+
+func (b *idleBody) Close() error {
+	b.idle.stop()
+	b.cancel()
+	return b.rc.Close()
+}
+
+// webStore is a web server: files by URL, read with range requests; it
+// cannot list a folder.
+type webStore struct {
+	w    *web
+	base string // scheme://host
+}
+
+func newHTTP(base string, _ *web) store {
+	return &webStore{w: &web{client: httpClient(), cred: "no credential"}, base: base}
+}
+
+func (s *webStore) url(key string) string { return s.base + "/" + key }
+
+// request is the URL asked for key: with the query Canon kept aside.
+func (s *webStore) request(key string) string {
+	u := s.url(key)
+	if q := queryFor(u); q != "" {
+		return u + "?" + q
+	}
+	return u
+}
+
+func (s *webStore) head(ctx context.Context, key string) (meta, error) {
+	return s.w.rangeHead(ctx, s.url(key), s.request(key))
+}
+
+func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
+	return s.w.stream(ctx, s.url(key), s.request(key), off, n, version)
+}
+
+func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
+	return nil, pathErr("list", s.url(key), "not found, and a web server's folders cannot be listed over HTTP (name a file, or use hf:// or s3://)", fs.ErrNotExist)
+}
