@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"evalview/loaders/inspect"
@@ -40,6 +41,10 @@ type Options struct {
 	// opening (check, summary): lm-eval indexes then prepare it as they
 	// read, rather than Deep reading the files again.
 	Deep bool
+	// nested marks a folder walked again under its own format, inside
+	// the walk that opened it (besides): that walk reports its unread
+	// files.
+	nested bool
 }
 
 // OpenError is returned when a path cannot be opened at all (missing, not
@@ -187,12 +192,18 @@ func (s stopped) Unwrap() error { return s.err }
 // walk is Open and Each: stream tells whether to read folders file by
 // file where the format can.
 func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) error) error {
+	read := map[string]bool{} // the files the datasets handed on were read from
 	call := func(ds *model.Dataset) error {
+		read[ds.Path] = true
+		for _, c := range ds.Companions {
+			read[c] = true
+		}
 		if err := fn(ds); err != nil {
 			return stopped{err}
 		}
 		return nil
 	}
+	var dirs []string // the folders opened, whose unread JSON Lines are reported
 	var errs []error
 	stop := func(err error) error {
 		var s stopped
@@ -212,6 +223,9 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 			errs = append(errs, err)
 			continue
 		}
+		if isDir && !opt.nested {
+			dirs = append(dirs, p)
+		}
 		if isDir && opt.As == "" {
 			if mixed := mixedEntries(p, score); mixed != nil {
 				if err := walk(mixed, opt, stream, call); err != nil {
@@ -227,7 +241,7 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 		if isDir && opt.As == "" && f.shares {
 			if others := besides(p, k); len(others) > 0 {
 				// The folder as its format reads it, then the others.
-				if err := walk([]string{p}, Options{As: k, Background: opt.Background, Deep: opt.Deep}, stream, call); err != nil {
+				if err := walk([]string{p}, Options{As: k, Background: opt.Background, Deep: opt.Deep, nested: true}, stream, call); err != nil {
 					if s := stop(err); s != nil {
 						return s
 					}
@@ -292,7 +306,81 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 			}
 		}
 	}
+	if len(dirs) > 0 {
+		plain, _ := formatOf(model.KindJSONL)
+		hand := plain.with(opt).presented(call)
+		for _, ds := range unreadFiles(dirs, read) {
+			if err := hand(ds); err != nil {
+				return stop(err)
+			}
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// errEmpty is the error of a file with no record at all.
+var errEmpty = errors.New("file is empty")
+
+// unreadFiles are datasets for the JSON Lines files (.jsonl, compressed
+// too) that no format read in the folders opened, or in the folders
+// under them that datasets came from (an output folder's model
+// folders): a file no format recognises, one too broken to tell. Each
+// says why, so that no file of a folder goes unmentioned: check counts
+// its error, and the browser lists it.
+func unreadFiles(dirs []string, read map[string]bool) []*model.Dataset {
+	seen := map[string]bool{}
+	var look []string
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			look = append(look, d)
+		}
+	}
+	for _, d := range dirs {
+		add(d)
+	}
+	top := len(look)
+	for p := range read {
+		for _, d := range dirs {
+			if dir := source.Dir(p); dir != d && strings.HasPrefix(dir, d) {
+				add(dir)
+			}
+		}
+	}
+	slices.Sort(look[top:]) // map order: the subfolders in name order
+	var out []*model.Dataset
+	for _, d := range look {
+		ents, err := source.ReadDir(d)
+		if err != nil {
+			continue // the folder's own format said so
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if !e.Type().IsRegular() || strings.HasPrefix(n, ".") || notes.IsFile(n) ||
+				!strings.EqualFold(filepath.Ext(jsonl.TrimCompressedExt(n)), ".jsonl") {
+				continue
+			}
+			p := source.Join(d, n)
+			if read[p] {
+				continue
+			}
+			is := model.Errorf("unread-file", p, 0, "", "this file of the folder was not read: no format read it")
+			if _, _, err := Detect(p, ""); errors.Is(err, errEmpty) {
+				// Nothing lost: a warning, as an empty file gets in
+				// the formats that read one.
+				is = model.Warnf("empty-file", p, 0, "", "this file of the folder has no record: %v", errors.Unwrap(err))
+			} else if err != nil {
+				var oe *OpenError
+				if errors.As(err, &oe) {
+					err = oe.Err
+				}
+				is = model.Errorf("unread-file", p, 0, "", "this file of the folder was not read: %v", err)
+			}
+			out = append(out, &model.Dataset{Kind: model.KindJSONL, Path: p, Title: n, Task: n,
+				Records: model.NewMemIndex(nil), Issues: []model.Issue{is}})
+		}
+	}
+	return out
 }
 
 // noteFallback warns that no format recognised the dataset's file, which
@@ -396,10 +484,10 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 	}
 	if best == "" {
 		if len(head) == 0 {
-			return "", false, 0, &OpenError{Path: path, Err: errors.New("file is empty")}
+			return "", false, 0, &OpenError{Path: path, Err: errEmpty}
 		}
 		if len(bytes.TrimSpace(head)) == 0 && st.Size() <= int64(len(head)) {
-			return "", false, 0, &OpenError{Path: path, Err: errors.New("file is empty: blank lines only, no record")}
+			return "", false, 0, &OpenError{Path: path, Err: fmt.Errorf("%w: blank lines only, no record", errEmpty)}
 		}
 		return "", false, 0, &OpenError{Path: path, Err: errors.New("format not recognised: not JSON Lines either (use --as " + KindList("|", "|") + " to force one)")}
 	}

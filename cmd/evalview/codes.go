@@ -15,7 +15,7 @@ var issueCodes = []struct {
 	{"reading any file", []string{
 		"bad-json", "bom", "crlf", "duplicate-id", "duplicate-key", "empty-file", "lfs-pointer",
 		"missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
-		"read-failed", "wrong-type",
+		"read-failed", "unread-file", "wrong-type",
 	}},
 	{"lm-eval", []string{
 		"bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
