@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -349,7 +350,7 @@ func scalarText(raw json.RawMessage) string {
 		return ""
 	}
 	if raw[0] == '"' {
-		if s, ok := unquote(raw); ok {
+		if s, ok := jsonstr.Unquote(raw); ok {
 			return s
 		}
 		var s string
