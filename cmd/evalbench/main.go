@@ -50,6 +50,7 @@ func main() {
 		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
 		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
 		genEval = flag.String("gen-inspect", "", "child mode: write a generated Inspect log, PATH:SIZE")
+		decoder = flag.Bool("decoder", true, "measure the JSON string decoder against encoding/json/jsontext (Go benchmark, GOEXPERIMENT=jsonv2; issue 22)")
 		seen    = flag.Bool("seen", true, "measure what a user sees on an emulated terminal: first screens against less, search against grep, summary --json against cat, G and enter (issue 23)")
 		small   = flag.Int("small", 13, "records of the small file whose first screen is measured against less (0: none)")
 		word    = flag.String("word", "the answer is", "text searched for in the browser (-seen)")
@@ -81,6 +82,9 @@ func main() {
 		remoteSizes, remoteLatency = *remote, *latency
 		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
 		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
+		if err == nil && *decoder {
+			err = measureDecoder(repeats)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalbench:", err)

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"evalview/loaders/internal/jsonstr"
 )
 
 // Raw JSON helpers shared by the loaders that show records field by field
@@ -39,8 +41,8 @@ func ParseObject(raw []byte) (Object, bool) {
 		// Escapes, and invalid UTF-8, which encoding/json (and so every
 		// reader of the file) decodes as U+FFFD, one per bad byte.
 		if strings.IndexByte(key, '\\') >= 0 || !utf8.ValidString(key) {
-			var s string
-			if json.Unmarshal([]byte(`"`+key+`"`), &s) != nil {
+			s, ok := jsonstr.Unquote([]byte(`"` + key + `"`))
+			if !ok {
 				return errNotObject
 			}
 			key = s
@@ -172,19 +174,7 @@ func String(raw []byte) (string, bool) {
 	if KindOf(raw) != KindString {
 		return "", false
 	}
-	if t := bytes.TrimSpace(raw); len(t) >= 2 && t[len(t)-1] == '"' {
-		inner := t[1 : len(t)-1]
-		// Most strings have no escapes: copying them is much faster than
-		// decoding (invalid UTF-8 takes the slow path, which repairs it).
-		if bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner) {
-			return string(inner), true
-		}
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
+	return jsonstr.Unquote(bytes.TrimSpace(raw))
 }
 
 // Array returns the elements of a JSON list; ok is false for any other

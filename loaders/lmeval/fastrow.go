@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"hash"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"evalview/loaders/internal/jsonstr"
 )
 
 // Fast paths for what indexing does to every row or doc besides splitting
@@ -157,7 +157,7 @@ func stringAnswers(raw []byte) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		s, ok := unquote(raw[i:end])
+		s, ok := jsonstr.Unquote(raw[i:end])
 		if !ok {
 			return "", false
 		}
@@ -201,57 +201,14 @@ func oneString(raw []byte) bool {
 }
 
 // hashString returns the hex sha256 of the JSON string literal raw's
-// decoded text, as sha256Hex of unquote's result would, without building
-// the text: plain runs are hashed where they stand. ok is false when raw
-// is not a well-formed string literal.
+// decoded text, as sha256Hex of its decoded text would, without building
+// the text: jsonstr writes it to the hash segment by segment. ok is false
+// when raw is not a well-formed string literal.
 func hashString(raw []byte) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
-		return "", false
-	}
 	h := sha256.New()
-	if !unquoteTo(h, raw[1:len(raw)-1]) {
+	if !jsonstr.Write(h, raw) {
 		return "", false
 	}
 	var sum [sha256.Size]byte
 	return hex.EncodeToString(h.Sum(sum[:0])), true
-}
-
-// unquoteTo writes the decoded text of a string literal's body to h, with
-// unquote's rules (invalid UTF-8 and lone surrogates become U+FFFD).
-func unquoteTo(h hash.Hash, body []byte) bool {
-	var scratch [utf8.UTFMax]byte
-	for len(body) > 0 {
-		i, high := plainRun(body)
-		chunk := body[:i]
-		if !high || utf8.Valid(chunk) {
-			h.Write(chunk)
-		} else {
-			h.Write(replaceInvalid(chunk))
-		}
-		body = body[i:]
-		if len(body) == 0 {
-			break
-		}
-		if body[0] != '\\' || len(body) < 2 {
-			return false // a raw quote or control byte
-		}
-		c := shortEscapes[body[1]]
-		switch {
-		case c != 0:
-		case body[1] == 'u':
-			r, n, ok := unicodeEscape(body)
-			if !ok {
-				return false
-			}
-			h.Write(utf8.AppendRune(scratch[:0], r))
-			body = body[n:]
-			continue
-		default:
-			return false
-		}
-		scratch[0] = c
-		h.Write(scratch[:1])
-		body = body[2:]
-	}
-	return true
 }

@@ -75,19 +75,13 @@ func checkFastRow(t *testing.T, in string) {
 			t.Errorf("stringAnswers(%q) = %q, encoding/json %q %v", in, s, want, wok)
 		}
 	}
-	if u, ok := unquote(raw); ok {
-		var s string
-		if json.Unmarshal(raw, &s) != nil || s != u {
-			t.Errorf("unquote(%q) = %q, encoding/json %q", in, u, s)
-		}
-	}
 	if sum, ok := hashString(raw); ok {
 		var s string
 		if json.Unmarshal(raw, &s) != nil || sum != sha256Hex([]byte(s)) {
 			t.Errorf("hashString(%q) disagrees with encoding/json (%q)", in, s)
 		}
-	} else if u, uok := unquote(raw); uok {
-		t.Errorf("hashString(%q) refused what unquote reads (%q)", in, u)
+	} else if s := ""; json.Unmarshal(raw, &s) == nil && len(raw) > 0 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		t.Errorf("hashString(%q) refused what encoding/json reads (%q)", in, s)
 	}
 }
 

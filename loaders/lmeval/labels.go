@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"evalview/loaders/internal/jsonstr"
 )
 
 // Labels of lm-eval records (Summary.Labels), set while indexing from each
@@ -66,7 +68,7 @@ func docFields(entries []entry, keys *[]string) []docField {
 		case c == '"' && prefixEnd(v, maxDocLabel+1) < len(v)-1:
 			f.long = true // more than maxDocLabel characters: not decoded
 		case c == '"':
-			s, ok := unquote(v)
+			s, ok := jsonstr.Unquote(v)
 			if !ok {
 				if json.Unmarshal(v, &s) != nil {
 					continue
@@ -106,7 +108,7 @@ func targetLabel(raw json.RawMessage) string {
 			var buf [512]byte
 			lit = append(append(buf[:0], raw[:end]...), "…\""...)
 		}
-		if s, ok := unquote(lit); ok {
+		if s, ok := jsonstr.Unquote(lit); ok {
 			return s
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 )
 
@@ -130,7 +131,7 @@ func pyStr(raw []byte) (string, bool) {
 	}
 	switch raw[0] {
 	case '"':
-		if s, ok := unquote(raw); ok {
+		if s, ok := jsonstr.Unquote(raw); ok {
 			return s, true
 		}
 		var s string

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -361,10 +362,10 @@ func decodeTexts(atts []model.Attempt, raws []json.RawMessage, inPlace bool) {
 }
 
 // textInPlace is fastText decoding a string literal over its own bytes
-// (unquoteInPlace), and copying anything else.
+// (jsonstr.InPlace), and copying anything else.
 func textInPlace(raw []byte) string {
 	raw = bytes.TrimSpace(raw)
-	if s, ok := unquoteInPlace(raw); ok {
+	if s, ok := jsonstr.InPlace(raw); ok {
 		return s
 	}
 	return fastText(raw)

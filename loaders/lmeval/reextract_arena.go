@@ -1,9 +1,9 @@
 package lmeval
 
 import (
-	"bytes"
-	"unicode/utf8"
 	"unsafe"
+
+	"evalview/loaders/internal/jsonstr"
 )
 
 // The deep check decodes every repeat of every doc (64 per doc in a
@@ -51,49 +51,24 @@ func (a *textArena) drop() {
 // text decodes the JSON string literal v exactly as decodeString does,
 // without copying: see textArena.
 func (a *textArena) text(v []byte) (string, bool) {
-	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
-		return "", false
-	}
-	in := v[1 : len(v)-1]
-	if bytes.IndexByte(in, '\\') < 0 {
-		if hasForbidden(in) || !utf8.Valid(in) {
-			return slowString(v)
-		}
-		if len(in) == 0 {
-			return "", true
-		}
-		return unsafe.String(&in[0], len(in)), true
-	}
-	start := len(a.buf)
-	buf, st := appendUnescaped(a.buf, in)
-	switch st {
-	case unescapeSlow:
-		a.buf = a.buf[:start]
-		return slowString(v)
-	case unescapeBad:
-		a.buf = a.buf[:start]
-		return "", false
-	}
-	// When append had to move buf, earlier texts keep the old array
-	// alive and unchanged; only this doc's texts are ever in it.
-	a.buf = buf
-	return unsafe.String(&buf[start], len(buf)-start), true
+	s, end, ok := a.scanText(v, 0)
+	return s, ok && end == len(v)
 }
 
 // repeatStrings is repeatTexts for the common resps (a list of strings,
-// or of lists of strings, plainly escaped), in one pass over the bytes:
-// finding each string's end, checking it and unescaping it into the
-// arena are the same walk (plainRun's eight bytes at a time), where
-// jsonl's skimmer, the arena's escape search, the JSON checks and the
-// UTF-8 check each read every byte again. ok is false for anything else
-// (invalid UTF-8, \u escapes, other values, [logprob, is_greedy]-like
-// pairs): repeatTextsWith then decides, as before.
+// or of lists of strings), in one pass over the bytes: finding each
+// string's end, checking it and decoding it into the arena are the same
+// walk (jsonstr's, eight bytes at a time), where jsonl's skimmer, an
+// escape search, the JSON checks and the UTF-8 check would each read
+// every byte again. ok is false for anything else (other values,
+// malformed JSON, [logprob, is_greedy]-like pairs): repeatTextsWith then
+// decides, as before.
 func (a *textArena) repeatStrings(texts []string, resps []byte) ([]string, bool) {
 	return walkStrings(texts, resps, a.scanText)
 }
 
 // repeatStringsInPlace is repeatStrings decoding each text over its own
-// bytes in resps (unquoteInPlace), without an arena: for a row of hundreds
+// bytes in resps (jsonstr.InPlace), without an arena: for a row of hundreds
 // of MB, whose texts would otherwise be held twice. The caller must own
 // resps and not read it as JSON afterwards (even when ok is false: texts
 // before the one declined are decoded already).
@@ -103,7 +78,7 @@ func repeatStringsInPlace(texts []string, resps []byte) ([]string, bool) {
 		if !ok {
 			return "", 0, false
 		}
-		s, ok := unquoteInPlace(b[i:end])
+		s, ok := jsonstr.InPlace(b[i:end])
 		return s, end, ok
 	})
 }
@@ -179,53 +154,18 @@ func walkStrings(texts []string, resps []byte, scan func(b []byte, i int) (strin
 	return texts, !(allPairs && len(texts) > 0)
 }
 
-// scanText decodes the JSON string literal at b[i] (its quote) as text
-// does and returns the offset just past it; ok is false for a string the
-// fast walk leaves to the careful path (see repeatStrings).
+// scanText decodes the JSON string literal at b[i] (its quote) as
+// decodeString does and returns the offset just past it: a text without
+// escapes is the row's own bytes, one with escapes is decoded into the
+// arena.
 func (a *textArena) scanText(b []byte, i int) (s string, end int, ok bool) {
-	i++
-	n, high := plainRun(b[i:])
-	if i+n < len(b) && b[i+n] == '"' { // no escapes: share the row's bytes
-		body := b[i : i+n]
-		if high && !utf8.Valid(body) {
-			return "", 0, false
-		}
-		if n == 0 {
-			return "", i + 1, true
-		}
-		return unsafe.String(&body[0], n), i + n + 1, true
+	text, buf, end, ok := jsonstr.Share(a.buf, b, i)
+	if !ok {
+		return "", 0, false
 	}
-	start := len(a.buf)
-	for {
-		if high && !utf8.Valid(b[i:i+n]) {
-			a.buf = a.buf[:start]
-			return "", 0, false
-		}
-		a.buf = append(a.buf, b[i:i+n]...)
-		i += n
-		if i+1 >= len(b) {
-			a.buf = a.buf[:start]
-			return "", 0, false
-		}
-		c := b[i]
-		if c == '"' {
-			break
-		}
-		if c != '\\' {
-			a.buf = a.buf[:start]
-			return "", 0, false // a control byte
-		}
-		e := shortEscapes[b[i+1]]
-		if e == 0 { // \u and invalid escapes
-			a.buf = a.buf[:start]
-			return "", 0, false
-		}
-		a.buf = append(a.buf, e)
-		i += 2
-		n, high = plainRun(b[i:])
-	}
-	if len(a.buf) == start {
-		return "", i + 1, true
-	}
-	return unsafe.String(&a.buf[start], len(a.buf)-start), i + 1, true
+	// When append had to move buf (invalid UTF-8 grows three bytes for
+	// one), earlier texts keep the old array alive and unchanged; only
+	// this doc's texts are ever in it.
+	a.buf = buf
+	return unsafe.String(unsafe.SliceData(text), len(text)), end, true
 }

@@ -1,14 +1,10 @@
 package lmeval
 
 import (
-	"bytes"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"strings"
-	"unicode/utf8"
-	"unsafe"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 	"evalview/model/compare"
@@ -290,131 +286,4 @@ func repeatTextsWith(texts []any, resps []byte, dec func([]byte) (string, bool))
 
 // decodeString decodes a JSON string literal as encoding/json does. ok is
 // false when the literal is not valid JSON (Record then handles the row).
-// Strings without escapes are copied; common escapes are decoded here;
-// the rest (surrogates, invalid UTF-8) goes through encoding/json.
-func decodeString(v []byte) (string, bool) {
-	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
-		return "", false
-	}
-	in := v[1 : len(v)-1]
-	if bytes.IndexByte(in, '\\') < 0 {
-		if hasForbidden(in) || !utf8.Valid(in) {
-			return slowString(v)
-		}
-		return string(in), true
-	}
-	out, st := appendUnescaped(make([]byte, 0, len(in)), in)
-	switch st {
-	case unescapeSlow:
-		return slowString(v)
-	case unescapeBad:
-		return "", false
-	}
-	// out is not written again: the string may share its bytes.
-	return unsafe.String(unsafe.SliceData(out), len(out)), true
-}
-
-// unescapeStatus is how appendUnescaped went.
-type unescapeStatus int
-
-const (
-	unescapeOK   unescapeStatus = iota
-	unescapeSlow                // encoding/json must decode it (\u surrogates, invalid UTF-8)
-	unescapeBad                 // not a valid JSON string
-)
-
-// appendUnescaped appends the decoded content in of a JSON string literal
-// (without its quotes) to dst. On a status other than unescapeOK, dst's
-// new bytes are garbage.
-func appendUnescaped(dst, in []byte) ([]byte, unescapeStatus) {
-	for len(in) > 0 {
-		esc := bytes.IndexByte(in, '\\')
-		if esc < 0 {
-			esc = len(in)
-		}
-		if hasForbidden(in[:esc]) {
-			return dst, unescapeBad
-		}
-		if !utf8.Valid(in[:esc]) {
-			return dst, unescapeSlow // invalid bytes become U+FFFD
-		}
-		dst = append(dst, in[:esc]...)
-		in = in[esc:]
-		if len(in) == 0 {
-			break
-		}
-		if len(in) < 2 {
-			return dst, unescapeBad
-		}
-		switch c := in[1]; {
-		case shortEscapes[c] != 0:
-			dst = append(dst, shortEscapes[c])
-		case c == 'u':
-			r, ok := parseHex4(in[2:])
-			if !ok || !utf8.ValidRune(r) {
-				return dst, unescapeSlow // surrogates pair up or become U+FFFD
-			}
-			dst = utf8.AppendRune(dst, r)
-			in = in[6:]
-			continue
-		default:
-			return dst, unescapeBad
-		}
-		in = in[2:]
-	}
-	return dst, unescapeOK
-}
-
-// slowString decodes v with encoding/json, the reference.
-func slowString(v []byte) (string, bool) {
-	var s string
-	if json.Unmarshal(v, &s) != nil {
-		return "", false
-	}
-	return s, true
-}
-
-// parseHex4 reads the four hex digits of a \u escape.
-func parseHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r*16 + rune(c)
-	}
-	return r, true
-}
-
-// hasForbidden reports whether b holds a byte JSON forbids unescaped in
-// a string: a control character or a quote. Eight bytes are tested at a
-// time (a byte below 0x20 makes (x - 0x20...) borrow into its top bit
-// while x's own top bit is clear).
-func hasForbidden(b []byte) bool {
-	if bytes.IndexByte(b, '"') >= 0 {
-		return true
-	}
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		if (x-0x2020202020202020)&^x&0x8080808080808080 != 0 {
-			return true
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] < 0x20 {
-			return true
-		}
-	}
-	return false
-}
+func decodeString(v []byte) (string, bool) { return jsonstr.Unquote(v) }

@@ -161,26 +161,3 @@ func TestRepeatTextsFallsBack(t *testing.T) {
 		}
 	}
 }
-
-func TestHasForbidden(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		b := make([]byte, rng.IntN(40))
-		for k := range b {
-			b[k] = byte(0x20 + rng.IntN(0xE0))
-			if rng.IntN(60) == 0 {
-				b[k] = byte(rng.IntN(0x21)) // 0x00-0x20
-			}
-			if rng.IntN(200) == 0 {
-				b[k] = '"'
-			}
-		}
-		want := false
-		for _, c := range b {
-			want = want || c < 0x20 || c == '"'
-		}
-		if got := hasForbidden(b); got != want {
-			t.Fatalf("hasForbidden(%q) = %v, want %v", b, got, want)
-		}
-	}
-}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -361,7 +362,7 @@ func scalarText(raw json.RawMessage) string {
 		return ""
 	}
 	if raw[0] == '"' {
-		if s, ok := unquote(raw); ok {
+		if s, ok := jsonstr.Unquote(raw); ok {
 			return s
 		}
 		var s string

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 )
 
@@ -39,7 +40,7 @@ type rowHead struct {
 func parseRow(data []byte) (rowHead, error) {
 	var h rowHead
 	str := func(f jsonl.Field, dst *string) {
-		if v, ok := unquote(f.Value); ok { // fast path; json reports errors
+		if v, ok := jsonstr.Unquote(f.Value); ok { // fast path; json reports errors
 			*dst = v
 			return
 		}

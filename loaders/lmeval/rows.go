@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -233,7 +234,7 @@ func argNum(k string) int {
 // hashablePrompt is the string the harness hashed for prompt_hash: arg_0,
 // or the JSON chat string inside a one-element list.
 func hashablePrompt(arg0 json.RawMessage) (string, bool) {
-	if s, ok := unquote(bytes.TrimSpace(arg0)); ok {
+	if s, ok := jsonstr.Unquote(bytes.TrimSpace(arg0)); ok {
 		return s, true
 	}
 	var s string

@@ -14,11 +14,12 @@ package jsonscan
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"sync"
+
+	"evalview/loaders/internal/jsonstr"
 )
 
 // bufSize is the read buffer: big enough that skipping costs about one
@@ -383,27 +384,10 @@ func (s *Scanner) container(keep func([]byte), start int64) (int64, error) {
 	}
 }
 
-// unquote decodes a JSON string literal.
+// unquote decodes a JSON string literal, as encoding/json does.
 func unquote(raw []byte) (string, error) {
-	// Fast path: no escapes.
-	if len(raw) >= 2 && raw[len(raw)-1] == '"' {
-		inner := raw[1 : len(raw)-1]
-		plain := true
-		for _, c := range inner {
-			if c == '\\' || c < 0x20 {
-				plain = false
-				break
-			}
-		}
-		if plain {
-			return string(inner), nil
-		}
+	if s, ok := jsonstr.Unquote(raw); ok {
+		return s, nil
 	}
-	return unquoteSlow(raw)
-}
-
-func unquoteSlow(raw []byte) (string, error) {
-	var s string
-	err := json.Unmarshal(raw, &s)
-	return s, err
+	return "", errors.New("not a valid JSON string")
 }

@@ -77,3 +77,29 @@ func FuzzCapture(f *testing.F) {
 		}
 	})
 }
+
+// TestObjectKeysDecodedAsEncodingJSON: keys are decoded by jsonstr, with
+// encoding/json's rules: invalid UTF-8 becomes U+FFFD (the old fast path
+// kept the raw bytes, so a key of an Inspect log could differ from what
+// every other reader of the file sees), escapes are decoded.
+func TestObjectKeysDecodedAsEncodingJSON(t *testing.T) {
+	doc := "{\"a\xff\": 1, \"caf\\u00e9\": 2, \"\\ud83d\": 3, \"plain\": 4}"
+	var want map[string]int
+	if err := json.Unmarshal([]byte(doc), &want); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	sc := New(strings.NewReader(doc))
+	err := sc.Object(func(key string) error {
+		got = append(got, key)
+		return sc.Skip()
+	})
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("keys %q, %v; want those of %v", got, err, want)
+	}
+	for _, k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("key %q is not one encoding/json reads (%v)", k, want)
+		}
+	}
+}
