@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"evalview/internal/hostile"
+	"evalview/internal/testos"
 	"evalview/model"
 )
 
@@ -48,7 +49,7 @@ func openGuarded(t *testing.T, paths []string, opt Options) ([]*model.Dataset, e
 
 func mkfifo(t *testing.T, p string) {
 	t.Helper()
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
+	if err := testos.Mkfifo(p); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 }

@@ -5,11 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"unicode/utf8"
 
 	"evalview/internal/hostile"
+	"evalview/internal/testos"
 )
 
 // hostilePaths writes every hostile fixture into a temp folder and returns
@@ -66,7 +66,7 @@ func hostilePaths(t *testing.T) []string {
 	os.WriteFile(empty, nil, 0o644)
 	paths = append(paths, empty)
 	fifo := filepath.Join(root, "fifo.jsonl")
-	if syscall.Mkfifo(fifo, 0o644) == nil {
+	if testos.Mkfifo(fifo) == nil {
 		paths = append(paths, fifo)
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {

@@ -8,8 +8,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
+
+	"evalview/internal/testos"
 )
 
 // runAsEvalview, set in the environment of this test binary re-executed,
@@ -36,11 +37,11 @@ func peakMB(t *testing.T, args ...string) float64 {
 	if ee, ok := err.(*exec.ExitError); err != nil && !(ok && ee.ExitCode() == 1) {
 		t.Fatalf("evalview %v: %v", args, err)
 	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	mb, ok := testos.PeakRSS(cmd.ProcessState)
 	if !ok {
 		t.Skip("no rusage here")
 	}
-	return float64(ru.Maxrss) / 1024 // KB on Linux
+	return mb
 }
 
 // The commands hold one dataset at a time, not a folder's: on a folder of

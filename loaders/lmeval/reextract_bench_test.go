@@ -3,9 +3,10 @@ package lmeval
 import (
 	"context"
 	"os"
-	"syscall"
 	"testing"
 	"time"
+
+	"evalview/internal/testos"
 )
 
 // BenchmarkDeep measures the deep check (every filter pipeline re-applied
@@ -71,13 +72,7 @@ func BenchmarkDeep(b *testing.B) {
 }
 
 // cpuTime is the process's user+system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return testos.CPUTime() }
 
 func reportCPU(b *testing.B, since time.Duration) {
 	b.ReportMetric(float64(cpuTime()-since)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")

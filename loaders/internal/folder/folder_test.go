@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
+	"evalview/internal/testos"
 	"evalview/model"
 )
 
@@ -116,7 +116,7 @@ func TestFiles(t *testing.T) {
 // would block until a writer came.
 func TestFilesSkipsFIFO(t *testing.T) {
 	dir := tree(t, map[string]string{"a.jsonl": "yes"})
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.jsonl"), 0o644); err != nil {
+	if err := testos.Mkfifo(filepath.Join(dir, "pipe.jsonl")); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	if got := rel(dir, testFormat(0).Files(dir, nil, Limits{})); got != "a.jsonl" {
