@@ -9,7 +9,7 @@ files lm-evaluation-harness writes for leaderboard_math_algebra_hard:
 
 The hashes are the harness's (evaluator.py: sha256 of json.dumps(doc,
 indent=2, ensure_ascii=False), of the prompt, of str(target)). The
-process_results sources are the harness's as the results file dumps them.
+process_results sources are stand-ins that keep the calls the harness's have.
 Run from this folder: python3 make.py
 """
 import hashlib
@@ -36,44 +36,23 @@ DOCS = [
      "It is $\\boxed{0.5}$.\nFinal Answer: The final answer is $0.5$. I hope it is correct.", 1, 1),
 ]
 
-V3_SOURCE = '''def process_results(doc: dict, results: List[str]) -> Dict[str, int]:
-    candidates = results[0]
-    parsed_candidate = parse(candidates)
-    parsed_answer = parse(doc["solution"], extraction_config=[LatexExtractionConfig()])
-    if verify(parsed_answer, parsed_candidate):
-        retval = 1
-    else:
-        retval = 0
-
-    try:
-        original = process_result_v1(doc, candidates)
-    except:  # noqa: E722
-        original = 0
-
-    output = {
-        "exact_match": retval,
-        "exact_match_original": original,
-    }
-    return output
+# The results file records each task's process_results source. These are
+# stand-ins written for the fixture, not the harness's code: they keep the
+# calls by which evalview tells the task version (process_result_v1 and
+# verify for 3.0; get_unnormalized_answer, INVALID_ANSWER and the stripped
+# comparison for 2.0).
+V3_SOURCE = '''def process_results(doc, results):
+    # fixture stand-in: math_verify decides exact_match, the 2.0 rules
+    # exact_match_original
+    exact = 1 if verify(parse(doc["solution"]), parse(results[0])) else 0
+    return {"exact_match": exact, "exact_match_original": process_result_v1(doc, results[0])}
 '''
-V2_SOURCE = '''def process_results(doc: dict, results: List[str]) -> Dict[str, int]:
-    candidates = results[0]
-
-    unnormalized_answer = get_unnormalized_answer(candidates)
-    answer = normalize_final_answer(unnormalized_answer)
-
+V2_SOURCE = '''def process_results(doc, results):
+    # fixture stand-in: the "Final Answer" extraction decides exact_match
+    answer = normalize_final_answer(get_unnormalized_answer(results[0]))
     if answer == INVALID_ANSWER:
         return {"exact_match": 0}
-
-    if answer.strip() == doc["answer"].strip() or is_equiv(answer, doc["answer"]):
-        retval = 1
-    else:
-        retval = 0
-
-    results = {
-        "exact_match": retval,
-    }
-    return results
+    return {"exact_match": int(answer.strip() == doc["answer"].strip() or is_equiv(answer, doc["answer"]))}
 '''
 
 
