@@ -162,7 +162,8 @@ func (s *Sheet) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp(
 // heads are the picker's columns.
 var heads = []string{"task", "kind", "model", "run", "main figure", "records"}
 
-// (records: the count, then ⚠ and the dataset issues when there are.)
+// (records: the count, then ‼ errors and ⚠ warnings of the dataset when
+// there are, as the header counts them.)
 
 // row is dataset i's cells, computed once its index is complete.
 func (s *Sheet) row(i int) *row {
@@ -192,8 +193,13 @@ func (s *Sheet) row(i int) *row {
 		}
 	}
 	records := strconv.Itoa(d.Records.Len())
-	if e, w := model.CountIssues(d.Issues); e+w > 0 {
-		records += " ⚠" + strconv.Itoa(e+w) // dataset issues
+	// The dataset's issues, errors and warnings apart as the header
+	// counts them.
+	if e, _ := model.CountIssues(d.Issues); e > 0 {
+		records += " ‼" + strconv.Itoa(e)
+	}
+	if _, w := model.CountIssues(d.Issues); w > 0 {
+		records += " ⚠" + strconv.Itoa(w)
 	}
 	r := &row{final: done, cells: []string{
 		orDash(text.OneLine(d.Title)), string(d.Kind), orDash(text.OneLine(o.Model)), orDash(text.OneLine(model.RunTime(o.Run))), text.OneLine(figure), records,

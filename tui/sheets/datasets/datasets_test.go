@@ -42,3 +42,19 @@ func TestPickerNoBlankCells(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerCountsIssuesAsHeader: the records column counts a dataset's
+// errors (‼) and warnings (⚠) apart, as the header does; a file no
+// format read showed "⚠1" beside the header's "‼1".
+func TestPickerCountsIssuesAsHeader(t *testing.T) {
+	unread := &model.Dataset{Kind: model.KindJSONL, Title: "garbage.jsonl", Records: model.NewMemIndex(nil),
+		Issues: []model.Issue{model.Errorf("unread-file", "garbage.jsonl", 0, "", "not read")}}
+	mixed := &model.Dataset{Kind: model.KindJSONL, Title: "odd.jsonl", Records: model.NewMemIndex(nil),
+		Issues: []model.Issue{model.Errorf("bad-json", "odd.jsonl", 1, "", "x"), model.Warnf("crlf", "odd.jsonl", 1, "", "y"), model.Warnf("bom", "odd.jsonl", 1, "", "z")}}
+	s := New(ui.NewCommon(styles.Plain()), []*model.Dataset{unread, mixed}, 0, final{})
+	for i, want := range []string{"0 ‼1", "0 ‼1 ⚠2"} {
+		if got := s.row(i).cells[5]; got != want {
+			t.Errorf("row %d records %q, want %q", i, got, want)
+		}
+	}
+}
