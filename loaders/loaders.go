@@ -318,6 +318,16 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 	return errors.Join(errs...)
 }
 
+// under reports whether folder dir lies inside folder d ("/a/run/x" is in
+// "/a/run"; "/a/run2" is not).
+func under(dir, d string) bool {
+	sep := string(filepath.Separator)
+	if source.IsRemote(d) {
+		sep = "/"
+	}
+	return strings.HasPrefix(dir, strings.TrimSuffix(d, sep)+sep)
+}
+
 // errEmpty is the error of a file with no record at all.
 var errEmpty = errors.New("file is empty")
 
@@ -342,7 +352,7 @@ func unreadFiles(dirs []string, read map[string]bool) []*model.Dataset {
 	top := len(look)
 	for p := range read {
 		for _, d := range dirs {
-			if dir := source.Dir(p); dir != d && strings.HasPrefix(dir, d) {
+			if dir := source.Dir(p); dir != d && under(dir, d) {
 				add(dir)
 			}
 		}

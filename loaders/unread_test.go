@@ -101,3 +101,40 @@ func TestNoFileOfAFolderUnmentioned(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreadOnlyInFoldersOpened: a folder whose name starts like the
+// folder opened ("run2" beside "run") is not inside it: its files are
+// not reported when only one of its files was opened.
+func TestUnreadOnlyInFoldersOpened(t *testing.T) {
+	dir := t.TempDir()
+	run, run2 := filepath.Join(dir, "run"), filepath.Join(dir, "run2", "sub")
+	for _, d := range []string{run, run2} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(run, "a.jsonl"), []byte(`{"a": 1}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	one := filepath.Join(run2, "b.jsonl")
+	if err := os.WriteFile(one, []byte(`{"b": 1}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run2, "garbage.jsonl"), []byte("not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dss, err := Open([]string{run, one}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ds := range dss {
+		for _, is := range ds.Issues {
+			if is.Code == "unread-file" {
+				t.Errorf("%s reported unread, though its folder was not opened", ds.Path)
+			}
+		}
+	}
+	if !under(filepath.Join(run, "x"), run) || under(filepath.Join(dir, "run2"), run) || under(run, run) {
+		t.Error("under: wrong answer")
+	}
+}

@@ -52,14 +52,19 @@ func (m *Model) toggleWrongOnly() tea.Cmd {
 	return tea.Batch(m.selectionChanged(), m.researchList())
 }
 
-// pollCmd ticks while the current dataset's index is still growing.
+// pollCmd takes in what the indexes learnt, and ticks while one is still
+// growing.
 func (m *Model) pollCmd() tea.Cmd {
-	first := m.syncFirstRows()
+	return tea.Batch(m.syncFirstRows(), m.tickCmd())
+}
+
+// tickCmd is the next poll's tick while an index grows and none is due.
+func (m *Model) tickCmd() tea.Cmd {
 	if m.polling || len(m.datasets) == 0 || !m.anyGrowing() {
-		return first
+		return nil
 	}
 	m.polling = true
-	return tea.Batch(first, tea.Tick(indexPoll, func(time.Time) tea.Msg { return indexTickMsg{} }), m.spin())
+	return tea.Batch(tea.Tick(indexPoll, func(time.Time) tea.Msg { return indexTickMsg{} }), m.spin())
 }
 
 // syncFirstRows is syncIndexes, and loads the record under the cursor
@@ -118,7 +123,8 @@ func (m *Model) takeInIndexes() tea.Cmd {
 	if before == 0 && len(m.list.st.visible) > 0 {
 		cmd = m.selectionChanged()
 	}
-	return tea.Batch(cmd, m.pollCmd(), m.startDeep(), m.tellSheets(ui.IndexMsg{}))
+	// tickCmd, not pollCmd: the indexes were synced just now.
+	return tea.Batch(cmd, m.tickCmd(), m.startDeep(), m.tellSheets(ui.IndexMsg{}))
 }
 
 // indexTickMsg polls indexes that are still growing.

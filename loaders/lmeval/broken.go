@@ -1,7 +1,6 @@
 package lmeval
 
 import (
-	"encoding/json"
 	"errors"
 	"path/filepath"
 	"regexp"
@@ -45,15 +44,23 @@ func brokenDataset(b brokenResults) *model.Dataset {
 	}
 }
 
+// lineError is an error on a line of a file (a results file's JSON
+// syntax error).
+type lineError struct {
+	line int
+	err  error
+}
+
+func (e lineError) Error() string { return e.err.Error() }
+func (e lineError) Unwrap() error { return e.err }
+
 // resultsIssue is the error of an unreadable results file, with the line
 // a JSON syntax error is on.
 func resultsIssue(path string, err error) model.Issue {
 	line := 0
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		if data, rerr := source.ReadFile(path); rerr == nil {
-			line = 1 + strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n")
-		}
+	var le lineError
+	if errors.As(err, &le) {
+		line = le.line
 	}
 	return model.Errorf("bad-results", path, line, "", "%v: its metrics, configs and sample counts are unknown", err)
 }

@@ -260,7 +260,7 @@ func findFiles(dir string, depth int) ([]found, error) {
 			out = append(out, found{path: p, results: true})
 		case samplesInHead(head), jsonl.IsLFSPointer(head) && strings.HasPrefix(e.Name(), "samples_"):
 			out = append(out, found{path: p})
-		case ext == ".jsonl" && len(bytes.TrimSpace(head)) == 0 && !strings.HasSuffix(e.Name(), ".evalview-notes.jsonl"):
+		case ext == ".jsonl" && len(bytes.TrimSpace(head)) == 0:
 			// An empty .jsonl among lm-eval files is a samples file
 			// that got no rows (a task that crashed, a renamed file):
 			// a dataset that says so, not left out.

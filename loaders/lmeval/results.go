@@ -134,7 +134,14 @@ func readResults(path string) (*results, error) {
 	data, nonFinite := jsonl.QuoteNonFinite(data)
 	var raw rawResults
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("results file is not valid JSON: %w", err)
+		err = fmt.Errorf("results file is not valid JSON: %w", err)
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			// The line, counted in the bytes read (quoting NaN adds no
+			// line), so that the error need not read the file again.
+			err = lineError{line: 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")), err: err}
+		}
+		return nil, err
 	}
 	if raw.Results == nil {
 		return nil, errors.New(`results file has no "results" object`)
