@@ -5,7 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"evalview/loaders/internal/pylit"
 )
 
 // Before February 2025 (lighteval #572) every details column was written
@@ -174,50 +175,10 @@ func pyKey(k any) string {
 
 // str reads a quoted string with Python's escapes.
 func (p *pyParser) str() (any, error) {
-	q := p.s[p.i]
-	p.i++
-	var b strings.Builder
-	for p.i < len(p.s) {
-		c := p.s[p.i]
-		switch {
-		case c == q:
-			p.i++
-			return b.String(), nil
-		case c != '\\':
-			b.WriteByte(c)
-			p.i++
-			continue
-		}
-		p.i++
-		if p.i >= len(p.s) {
-			break
-		}
-		e := p.s[p.i]
-		p.i++
-		switch e {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case '\\', '\'', '"':
-			b.WriteByte(e)
-		case 'x', 'u', 'U':
-			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
-			if p.i+n > len(p.s) {
-				return nil, errors.New("short escape")
-			}
-			r, err := strconv.ParseUint(p.s[p.i:p.i+n], 16, 32)
-			if err != nil || r > utf8.MaxRune {
-				return nil, errors.New("bad escape")
-			}
-			b.WriteRune(rune(r))
-			p.i += n
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(e)
-		}
+	v, n, err := pylit.String(p.s[p.i:])
+	if err != nil {
+		return nil, err
 	}
-	return nil, errors.New("unterminated string")
+	p.i += n
+	return v, nil
 }

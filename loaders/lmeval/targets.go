@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"evalview/loaders/internal/pylit"
 )
 
 // Multiple targets. A task whose doc_to_target gives a list (triviaqa's
@@ -97,49 +98,8 @@ func pyListLiteral(t string) ([]string, bool) {
 // pyStringLiteral reads one quoted Python string literal at the start of
 // s (as repr writes it) and returns its value and the rest of s.
 func pyStringLiteral(s string) (string, string, bool) {
-	q := s[0]
-	var b strings.Builder
-	for i := 1; i < len(s); {
-		c := s[i]
-		switch {
-		case c == q:
-			return b.String(), s[i+1:], true
-		case c != '\\':
-			r, n := utf8.DecodeRuneInString(s[i:])
-			b.WriteRune(r)
-			i += n
-			continue
-		}
-		if i+1 >= len(s) {
-			return "", "", false
-		}
-		e := s[i+1]
-		i += 2
-		switch e {
-		case '\\', '\'', '"':
-			b.WriteByte(e)
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'x', 'u', 'U':
-			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
-			if i+n > len(s) {
-				return "", "", false
-			}
-			r, err := strconv.ParseUint(s[i:i+n], 16, 32)
-			if err != nil {
-				return "", "", false
-			}
-			b.WriteRune(rune(r))
-			i += n
-		default:
-			return "", "", false
-		}
-	}
-	return "", "", false
+	v, n, err := pylit.String(s)
+	return v, s[n:], err == nil
 }
 
 // docChoices reads a config's doc_to_choice: a list of strings gives the
