@@ -237,10 +237,24 @@ func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Da
 		}
 	}
 	if len(remote) > 0 {
+		// Stop does not wait for a callback already started: the flag,
+		// set under the lock before returning, keeps a late one from
+		// writing once the browser draws.
+		var mu sync.Mutex
+		over := false
 		t := time.AfterFunc(noteAfter, func() {
-			fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
+			mu.Lock()
+			defer mu.Unlock()
+			if !over {
+				fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
+			}
 		})
-		defer t.Stop()
+		defer func() {
+			t.Stop()
+			mu.Lock()
+			over = true
+			mu.Unlock()
+		}()
 	}
 	return loaders.Open(args, o)
 }
