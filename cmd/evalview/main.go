@@ -199,8 +199,9 @@ Formats are detected from content; --as forces one.`,
 			opts.Notes = opener.tuiNotes
 			opts.Export = exportFile(opener)
 			opts.Reopen = reopener(o)
-			opts.Stat = source.Stat // follow polls a remote object's version tag
-			opts.Overview = true    // several datasets open on the overview of tasks by models
+			opts.Stat = source.Stat       // follow polls a remote object's version tag
+			opts.ReadDir = source.ReadDir // and lists a remote folder
+			opts.Overview = true          // several datasets open on the overview of tasks by models
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}
