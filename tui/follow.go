@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -58,10 +59,12 @@ type fileSig struct {
 const maxFollowFiles = 100_000
 
 // statSig reads path's signature; ok is false when it cannot be read.
-func statSig(path string) fileSig { return lookSig(nil, path) }
+func statSig(path string) fileSig { return lookSig(nil, nil, path) }
 
-// lookSig is statSig through stat (nil: os.Stat).
-func lookSig(stat func(string) (fs.FileInfo, error), path string) fileSig {
+// lookSig is statSig through stat and readDir (nil: os.Stat, and a walk
+// of the local folder). The command gives the loaders' own, which read a
+// remote folder's listing and each object's version tag.
+func lookSig(stat func(string) (fs.FileInfo, error), readDir func(string) ([]fs.DirEntry, error), path string) fileSig {
 	if stat == nil {
 		stat = os.Stat
 	}
@@ -77,24 +80,65 @@ func lookSig(stat func(string) (fs.FileInfo, error), path string) fileSig {
 		return sig
 	}
 	sig := fileSig{ok: true}
-	_ = filepath.WalkDir(path, func(_ string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil || !info.Mode().IsRegular() {
-			return nil
-		}
+	tags := fnv.New64a()
+	add := func(info fs.FileInfo) {
 		sig.files++
 		sig.size += info.Size()
 		if info.ModTime().After(sig.mod) {
 			sig.mod = info.ModTime()
 		}
-		if sig.files >= maxFollowFiles {
-			return filepath.SkipAll
+		if t, ok := info.Sys().(fmt.Stringer); ok {
+			fmt.Fprintf(tags, "%s\x00", t)
 		}
-		return nil
-	})
+	}
+	if readDir == nil {
+		_ = filepath.WalkDir(path, func(_ string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil || !info.Mode().IsRegular() {
+				return nil
+			}
+			add(info)
+			if sig.files >= maxFollowFiles {
+				return filepath.SkipAll
+			}
+			return nil
+		})
+		return sig
+	}
+	var walk func(dir string)
+	walk = func(dir string) {
+		ents, err := readDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			if sig.files >= maxFollowFiles {
+				return
+			}
+			p := filepath.Join(dir, e.Name())
+			if e.IsDir() {
+				walk(p)
+				continue
+			}
+			info, err := e.Info()
+			if err != nil || !info.Mode().IsRegular() {
+				continue
+			}
+			if t, ok := info.Sys().(fmt.Stringer); ok && t.String() == "" {
+				// A listing without version tags (the Hub's): ask the
+				// file's own, so that one replaced at the same size shows.
+				if st, err := stat(p); err == nil {
+					info = st
+				}
+			}
+			add(info)
+		}
+	}
+	walk(path)
+	sig.tag = fmt.Sprintf("%x", tags.Sum64())
 	return sig
 }
 
@@ -162,17 +206,17 @@ func (m *Model) setFollow(on bool) tea.Cmd {
 // followTick looks at the followed path again in a second, off the
 // event loop.
 func (m *Model) followTick() tea.Cmd {
-	gen, path, stat := m.follow.gen, m.follow.path, m.opts.Stat
+	gen, path, stat, readDir := m.follow.gen, m.follow.path, m.opts.Stat, m.opts.ReadDir
 	return tea.Tick(followEvery, func(time.Time) tea.Msg {
-		return followTickMsg{gen: gen, path: path, sig: lookSig(stat, path)}
+		return followTickMsg{gen: gen, path: path, sig: lookSig(stat, readDir, path)}
 	})
 }
 
 // followLook looks at the followed path now, off the event loop: the
 // base of a watch that starts.
 func (m *Model) followLook() tea.Cmd {
-	gen, path, stat := m.follow.gen, m.follow.path, m.opts.Stat
-	return func() tea.Msg { return followTickMsg{gen: gen, path: path, sig: lookSig(stat, path)} }
+	gen, path, stat, readDir := m.follow.gen, m.follow.path, m.opts.Stat, m.opts.ReadDir
+	return func() tea.Msg { return followTickMsg{gen: gen, path: path, sig: lookSig(stat, readDir, path)} }
 }
 
 func (msg followTickMsg) applyTo(m *Model) tea.Cmd {

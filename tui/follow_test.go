@@ -208,19 +208,73 @@ func (i remoteInfo) Sys() any           { return remoteTag(i.tag) }
 func TestFollowRemoteVersionTag(t *testing.T) {
 	cur := remoteInfo{size: 100, tag: `"v1"`}
 	stat := func(string) (fs.FileInfo, error) { return cur, nil }
-	base := lookSig(stat, "s3://b/samples.jsonl")
+	base := lookSig(stat, nil, "s3://b/samples.jsonl")
 	if base.tag != `"v1"` || !base.ok {
 		t.Fatalf("sig %+v", base)
 	}
-	if same := lookSig(stat, "s3://b/samples.jsonl"); same.grewFrom(base) || same.shrankFrom(base) {
+	if same := lookSig(stat, nil, "s3://b/samples.jsonl"); same.grewFrom(base) || same.shrankFrom(base) {
 		t.Fatal("an unchanged object reads as changed")
 	}
 	cur.tag = `"v2"`
-	if next := lookSig(stat, "s3://b/samples.jsonl"); !next.grewFrom(base) {
+	if next := lookSig(stat, nil, "s3://b/samples.jsonl"); !next.grewFrom(base) {
 		t.Fatal("a replaced object of the same size is not reloaded")
 	}
 	cur.size = 50
-	if next := lookSig(stat, "s3://b/samples.jsonl"); !next.shrankFrom(base) {
+	if next := lookSig(stat, nil, "s3://b/samples.jsonl"); !next.shrankFrom(base) {
 		t.Fatal("a shorter object is not a shrink")
+	}
+}
+
+// dirInfo is a remote folder's info.
+type dirInfo struct{ remoteInfo }
+
+func (dirInfo) IsDir() bool       { return true }
+func (dirInfo) Mode() fs.FileMode { return fs.ModeDir | 0o555 }
+
+// remoteEntry is a listed remote file, named.
+type remoteEntry struct {
+	remoteInfo
+	name string
+}
+
+func (e remoteEntry) Name() string               { return e.name }
+func (e remoteEntry) Type() fs.FileMode          { return 0 }
+func (e remoteEntry) Info() (fs.FileInfo, error) { return e.remoteInfo, nil }
+
+// Follow on a remote folder (s3://bucket/prefix) lists it through
+// Options.ReadDir, not the local disk: a new file, or one replaced at the
+// same size (its version tag, asked by Stat when the listing has none),
+// reloads.
+func TestFollowRemoteFolder(t *testing.T) {
+	files := map[string]remoteInfo{"a.jsonl": {size: 10, tag: `"a1"`}, "b.json": {size: 5, tag: ""}}
+	tags := map[string]string{"b.json": `"b1"`}
+	stat := func(p string) (fs.FileInfo, error) {
+		if p == "s3:/b/run" || p == "s3://b/run" {
+			return dirInfo{}, nil
+		}
+		name := p[strings.LastIndex(p, "/")+1:]
+		return remoteInfo{size: files[name].size, tag: tags[name]}, nil
+	}
+	readDir := func(p string) ([]fs.DirEntry, error) {
+		var out []fs.DirEntry
+		for n, i := range files {
+			out = append(out, remoteEntry{i, n})
+		}
+		return out, nil
+	}
+	base := lookSig(stat, readDir, "s3://b/run")
+	if !base.ok || base.files != 2 || base.size != 15 {
+		t.Fatalf("sig %+v", base)
+	}
+	if same := lookSig(stat, readDir, "s3://b/run"); same.grewFrom(base) || same.shrankFrom(base) {
+		t.Fatal("an unchanged folder reads as changed")
+	}
+	tags["b.json"] = `"b2"`
+	if next := lookSig(stat, readDir, "s3://b/run"); !next.grewFrom(base) {
+		t.Fatal("a file replaced at the same size is not reloaded")
+	}
+	files["c.jsonl"] = remoteInfo{size: 1, tag: `"c1"`}
+	if next := lookSig(stat, readDir, "s3://b/run"); !next.grewFrom(base) || next.files != 3 {
+		t.Fatalf("a new file is not reloaded: %+v", next)
 	}
 }

@@ -60,6 +60,10 @@ type Options struct {
 	// gives the loaders' own, which reads a remote object's size and
 	// version tag (an info whose Sys() is a fmt.Stringer gives the tag).
 	Stat func(path string) (fs.FileInfo, error)
+	// ReadDir is how follow mode lists a followed folder (nil: a walk of
+	// the local folder); the command gives the loaders' own, which lists
+	// a remote prefix (s3://, hf://).
+	ReadDir func(path string) ([]fs.DirEntry, error)
 	// Keys overrides key bindings by name ("tools.sort": ["s"]), from the
 	// config file; unknown names are reported by ApplyKeyOverrides.
 	Keys map[string][]string

@@ -41,6 +41,11 @@ func serveS3(dir string, latency time.Duration) (func(), error) {
 			listS3(w, dir, r.URL.Query().Get("prefix"))
 			return
 		}
+		if !filepath.IsLocal(filepath.FromSlash(key)) {
+			// "../x" or "/etc/x": only the files of dir are served.
+			http.Error(w, "NoSuchKey", http.StatusNotFound)
+			return
+		}
 		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(key)))
 		if err != nil {
 			http.Error(w, "NoSuchKey", http.StatusNotFound)
@@ -57,13 +62,31 @@ func serveS3(dir string, latency time.Duration) (func(), error) {
 	})
 	srv := &http.Server{Handler: h}
 	go srv.Serve(l)
+	type saved struct {
+		v   string
+		set bool
+	}
+	old := map[string]saved{}
 	for k, v := range map[string]string{
 		"AWS_ENDPOINT_URL_S3": "http://" + l.Addr().String(), "AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench",
 		"AWS_REGION": "us-east-1", "AWS_EC2_METADATA_DISABLED": "true", "AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull,
 	} {
+		was, set := os.LookupEnv(k)
+		old[k] = saved{was, set}
 		os.Setenv(k, v)
 	}
-	return func() { srv.Close() }, nil
+	// stop gives the environment back as it was: the rows measured after
+	// (or a -serve-s3 caller) see the user's own AWS settings again.
+	return func() {
+		srv.Close()
+		for k, s := range old {
+			if s.set {
+				os.Setenv(k, s.v)
+			} else {
+				os.Unsetenv(k)
+			}
+		}
+	}, nil
 }
 
 type s3Object struct {

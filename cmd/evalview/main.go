@@ -199,8 +199,9 @@ Formats are detected from content; --as forces one.`,
 			opts.Notes = opener.tuiNotes
 			opts.Export = exportFile(opener)
 			opts.Reopen = reopener(o)
-			opts.Stat = source.Stat // follow polls a remote object's version tag
-			opts.Overview = true    // several datasets open on the overview of tasks by models
+			opts.Stat = source.Stat       // follow polls a remote object's version tag
+			opts.ReadDir = source.ReadDir // and lists a remote folder
+			opts.Overview = true          // several datasets open on the overview of tasks by models
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}
@@ -237,10 +238,24 @@ func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Da
 		}
 	}
 	if len(remote) > 0 {
+		// Stop does not wait for a callback already started: the flag,
+		// set under the lock before returning, keeps a late one from
+		// writing once the browser draws.
+		var mu sync.Mutex
+		over := false
 		t := time.AfterFunc(noteAfter, func() {
-			fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
+			mu.Lock()
+			defer mu.Unlock()
+			if !over {
+				fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
+			}
 		})
-		defer t.Stop()
+		defer func() {
+			t.Stop()
+			mu.Lock()
+			over = true
+			mu.Unlock()
+		}()
 	}
 	return loaders.Open(args, o)
 }

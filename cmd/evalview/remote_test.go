@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -260,6 +262,123 @@ func TestRemotePresignedURLHidesItsQuery(t *testing.T) {
 	for _, s := range []string{out, errOut, out2, errOut2} {
 		if strings.Contains(s, "s3cr3tSIG") || strings.Contains(s, "wrongSIG") || strings.Contains(s, "AKIAEXAMPLE") {
 			t.Errorf("a URL's query is shown:\n%s", s)
+		}
+	}
+}
+
+// lateWriter is stderr for openNoting: its first Write lets the server
+// answer, then waits until openNoting returns (or 2 s): a line written
+// after the browser starts drawing is late.
+type lateWriter struct {
+	once     sync.Once
+	hold     chan struct{}
+	returned chan struct{}
+	finished chan struct{} // the first Write's end
+	late     atomic.Bool
+}
+
+func (w *lateWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() { close(w.hold) })
+	select {
+	case <-w.returned:
+		w.late.Store(true)
+	case <-time.After(2 * time.Second):
+	}
+	select {
+	case <-w.finished:
+	default:
+		close(w.finished)
+	}
+	return len(p), nil
+}
+
+// The "reading…" line is never written once openNoting has returned (the
+// browser draws then), even when its timer fired as the open ended.
+func TestRemoteNoteNotAfterOpen(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("HF_TOKEN", "")
+	hub := sourcetest.NewHub(t)
+	hub.Put("datasets/o/n", "samples_x_2025-01-01T00-00-00.jsonl", []byte("{}\n"))
+	// The open waits for the note: its file's bytes come once the note is
+	// being written.
+	w := &lateWriter{hold: make(chan struct{}), returned: make(chan struct{}), finished: make(chan struct{})}
+	hub.Fail(sourcetest.Fault{Match: "/cdn/", Hold: w.hold})
+	oldN := noteAfter
+	noteAfter = time.Millisecond
+	defer func() { noteAfter = oldN }()
+	source.Reset()
+	if _, err := openNoting([]string{"hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl"}, loaders.Options{Background: true}, w); err != nil {
+		t.Fatal(err)
+	}
+	close(w.returned)
+	<-w.finished
+	if w.late.Load() {
+		t.Error("the reading… line was written after openNoting returned")
+	}
+}
+
+// A user name and password in an https:// URL open the file (sent as
+// basic authentication) and show nowhere: not in check, summary, export,
+// an error, or the reading… line.
+func TestRemoteURLPasswordShowsNowhere(t *testing.T) {
+	remoteTest(t)
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	name := "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"
+	data, err := os.ReadFile(filepath.Join(fixtures, "two_filters", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var authed atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "ann" || p != "pa55word" {
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		authed.Add(1)
+		w.Header().Set("ETag", `"v1"`)
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+	}))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	withPw := "http://ann:pa55word@" + host + "/runs/" + name
+	base := srv.URL + "/runs/" + name
+	var outs []string
+	out, errOut, code := runCmd(t, "summary", "--json", withPw)
+	if code != 0 || !strings.Contains(out, `"path": "`+base+`"`) || !strings.Contains(out, `"records": 4`) {
+		t.Errorf("summary: exit %d\n%s%s", code, out, errOut)
+	}
+	outs = append(outs, out, errOut)
+	source.Reset()
+	out, errOut, code = runCmd(t, "check", withPw)
+	if code != 0 || !strings.Contains(out, base) {
+		t.Errorf("check: exit %d\n%s%s", code, out, errOut)
+	}
+	outs = append(outs, out, errOut)
+	source.Reset()
+	out, errOut, code = runCmd(t, "export", withPw)
+	if code != 0 || out == "" {
+		t.Errorf("export: exit %d\n%s%s", code, out, errOut)
+	}
+	outs = append(outs, out, errOut)
+	source.Reset()
+	out, errOut, code = runCmd(t, "check", "http://ann:WRONGpass@"+host+"/runs/"+name)
+	if code != 2 || !strings.Contains(out, base+": error: cannot open: forbidden (HTTP 401") {
+		t.Errorf("wrong password: exit %d %s%s", code, out, errOut)
+	}
+	outs = append(outs, out, errOut)
+	source.Reset()
+	oldN := noteAfter
+	noteAfter = 0
+	var note bytes.Buffer
+	openNoting([]string{withPw}, loaders.Options{Background: true}, &note)
+	noteAfter = oldN
+	outs = append(outs, note.String())
+	if authed.Load() == 0 {
+		t.Error("the server never got the credential")
+	}
+	for _, s := range outs {
+		if strings.Contains(s, "pa55word") || strings.Contains(s, "WRONGpass") || strings.Contains(s, "ann:") {
+			t.Errorf("a URL's password is shown:\n%s", s)
 		}
 	}
 }

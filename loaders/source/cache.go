@@ -170,6 +170,15 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any) (
 			c.readAhead(o, last+1)
 		}
 		<-b.done
+		// A read-ahead given up (its reader closed its file, or none came
+		// near in time) is not this read's failure: ask again, now as
+		// this read's own request. Bounded, though a read's own request
+		// is always allowed its first block.
+		for try := 0; errors.Is(b.err, errAbandoned) && try < Attempts; try++ {
+			c.release(b)
+			b = c.get(o, idx, upto)
+			<-b.done
+		}
 		if b.err != nil {
 			c.release(b)
 			return n, b.err
@@ -276,14 +285,20 @@ func (c *blockCache) forget(o *object, who any) {
 	}
 }
 
-// allowed tells whether a request may read block idx now: it is within
-// aheadBlocks of a reader at or before it. A read-ahead request with no
-// reader before it any more is given up (abandon: the reader closed its
-// file, having read a head only, or went past); another request (a read
-// waiting for its blocks, a prefetch) reads on. Called with c.mu held.
-func (c *blockCache) allowed(o *object, idx int64, readAhead bool) (ok, abandon bool) {
+// allowed tells whether a request reading blocks idx..end may read block
+// idx now: it is within aheadBlocks of a reader at or before it, or a
+// reader waits further on in the run (another file's read whose blocks
+// this request is reading: it must not wait for the first reader). A
+// read-ahead request with no reader before its end any more is given up
+// (abandon: the reader closed its file, having read a head only, or went
+// past); another request (a read waiting for its blocks, a prefetch)
+// reads on. Called with c.mu held.
+func (c *blockCache) allowed(o *object, idx, end int64, readAhead bool) (ok, abandon bool) {
 	behind := false
 	for _, p := range c.pos[o.ak()] {
+		if p > idx && p <= end {
+			return true, false
+		}
 		if p <= idx {
 			behind = true
 			if idx-p <= aheadBlocks {
@@ -297,13 +312,14 @@ func (c *blockCache) allowed(o *object, idx int64, readAhead bool) (ok, abandon 
 	return !readAhead, readAhead
 }
 
-// waitFor waits until block idx is allowed; false when it is given up or
-// no reader came near within Timeout.
-func (c *blockCache) waitFor(o *object, idx int64, readAhead bool) bool {
+// waitFor waits until block idx of a request reading up to block end is
+// allowed; false when it is given up or no reader came near within
+// Timeout.
+func (c *blockCache) waitFor(o *object, idx, end int64, readAhead bool) bool {
 	var timer *time.Timer
 	for {
 		c.mu.Lock()
-		ok, abandon := c.allowed(o, idx, readAhead)
+		ok, abandon := c.allowed(o, idx, end, readAhead)
 		moved := c.moved
 		c.mu.Unlock()
 		if ok || abandon {
@@ -318,7 +334,11 @@ func (c *blockCache) waitFor(o *object, idx int64, readAhead bool) bool {
 		select {
 		case <-moved:
 		case <-timer.C:
-			return false
+			// A reader may have come as the timer fired.
+			c.mu.Lock()
+			ok, _ := c.allowed(o, idx, end, readAhead)
+			c.mu.Unlock()
+			return ok
 		}
 	}
 }
@@ -398,7 +418,7 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 			if pb != nil {
 				pb.pause()
 			}
-			ok := c.waitFor(o, idx, ahead != "")
+			ok := c.waitFor(o, idx, first+int64(len(run))-1, ahead != "")
 			if rb, _ := body.(interface{ resume() }); rb != nil {
 				rb.resume()
 			}

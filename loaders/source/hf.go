@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -152,7 +153,10 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 	}
 	name := s.url(key)
 	var out []entry
-	for pages := 0; u != "" && pages < 1000; pages++ {
+	for pages := 0; u != ""; pages++ {
+		if pages == maxPages {
+			return nil, pathErr("list", name, fmt.Sprintf("the listing goes on past %d pages (stopped there; name a deeper folder)", maxPages), errors.New("too many pages"))
+		}
 		var next string
 		err := s.w.get(ctx, "list", name, u, "", func(resp *http.Response) error {
 			var page []hfEntry

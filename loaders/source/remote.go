@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -61,6 +62,14 @@ var (
 	Backoff  = 500 * time.Millisecond
 )
 
+// MaxReadFile bounds the size of a remote file ReadFile reads whole (a
+// results file, a config: a few MB at most), so that a size a server
+// claims cannot exhaust memory; maxPages bounds a listing's pages.
+var (
+	MaxReadFile int64 = 512 << 20
+	maxPages          = 1000
+)
+
 var (
 	storesMu sync.Mutex
 	stores   = map[string]store{}
@@ -95,13 +104,23 @@ func locate(p string) (store, string, error) {
 		mk = func() (store, error) { return newHTTP(scheme+"://"+host, nil), nil }
 	}
 	storesMu.Lock()
-	defer storesMu.Unlock()
-	if s, ok := stores[id]; ok {
+	s, ok := stores[id]
+	storesMu.Unlock()
+	if ok {
 		return s, key, nil
 	}
+	// Made outside the lock: an S3 store asks for credentials and the
+	// bucket's region (each up to Timeout), which must not hold up every
+	// other remote path. Two paths of one new store may both make it;
+	// the first kept is used by both.
 	s, err := mk()
 	if err != nil {
 		return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
+	}
+	storesMu.Lock()
+	defer storesMu.Unlock()
+	if kept, ok := stores[id]; ok {
+		return kept, key, nil
 	}
 	stores[id] = s
 	return s, key, nil
@@ -305,7 +324,8 @@ type remoteFile struct {
 	name string
 	mu   sync.Mutex
 	pos  int64
-	done bool
+	// done is set by Close, which may run while a ReadAt (no lock) reads.
+	done atomic.Bool
 }
 
 var errClosed = errors.New("file already closed")
@@ -315,7 +335,7 @@ func (f *remoteFile) Stat() (fs.FileInfo, error) {
 }
 
 func (f *remoteFile) ReadAt(p []byte, off int64) (int, error) {
-	if f.done {
+	if f.done.Load() {
 		return 0, errClosed
 	}
 	if off < 0 {
@@ -329,7 +349,7 @@ func (f *remoteFile) ReadAt(p []byte, off int64) (int, error) {
 func (f *remoteFile) Read(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.done {
+	if f.done.Load() {
 		return 0, errClosed
 	}
 	if f.pos >= f.obj.size {
@@ -367,20 +387,27 @@ func (f *remoteFile) Seek(off int64, whence int) (int64, error) {
 }
 
 func (f *remoteFile) Close() error {
-	f.done = true
+	f.done.Store(true)
 	blocks.forget(f.obj, f)
 	return nil
 }
 
 // Reset forgets every store, remembered version and cached block: the
 // next remote path reads the environment (credentials, endpoints) again.
+// The cache is emptied in place, under its lock: reads running meanwhile
+// keep their blocks and finish.
 func Reset() {
 	resetStores()
 	blocks.mu.Lock()
-	disk := blocks.disk
-	blocks.mu.Unlock()
-	blocks = newBlockCache()
-	blocks.disk = disk
+	defer blocks.mu.Unlock()
+	for k, b := range blocks.m {
+		if b.elem != nil { // a block being read stays, for its request
+			delete(blocks.m, k)
+			b.elem = nil
+		}
+	}
+	blocks.lru.Init()
+	blocks.bytes = 0
 }
 
 // Exists tells whether a file is at p: os.Stat for a local path; for a

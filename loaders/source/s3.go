@@ -156,6 +156,9 @@ func (s *s3Store) head(ctx context.Context, key string) (meta, error) {
 		return meta{}, s.fail("stat", key, err)
 	}
 	m := meta{size: aws.ToInt64(out.ContentLength), version: aws.ToString(out.ETag)}
+	if out.ContentLength == nil || m.size < 0 {
+		return meta{}, pathErr("stat", s.url(key), fmt.Sprintf("the server gave a bad size (%d)", m.size), errors.New("bad size"))
+	}
 	if out.LastModified != nil {
 		m.mod = *out.LastModified
 	}
@@ -187,6 +190,10 @@ func (s *s3Store) stream(ctx context.Context, key string, off, n int64, version 
 	return &idleBody{rc: out.Body, cancel: cancel, idle: idle}, nil
 }
 
+// s3PageKeys is how many keys a listing asks for a page (0: the server's
+// default, 1000 on S3); tests ask for fewer.
+var s3PageKeys int32
+
 func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {
 	prefix := ""
 	if key != "" {
@@ -194,9 +201,16 @@ func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {
 	}
 	var out []entry
 	var token *string
-	for {
+	for pages := 0; ; pages++ {
+		if pages == maxPages {
+			return nil, pathErr("list", s.url(key), fmt.Sprintf("the listing goes on past %d pages (stopped there; name a deeper prefix)", maxPages), errors.New("too many pages"))
+		}
 		lctx, cancel := context.WithTimeout(ctx, Timeout)
-		page, err := s.c.ListObjectsV2(lctx, &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: &prefix, Delimiter: aws.String("/"), ContinuationToken: token})
+		in := &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: &prefix, Delimiter: aws.String("/"), ContinuationToken: token}
+		if s3PageKeys > 0 {
+			in.MaxKeys = aws.Int32(s3PageKeys)
+		}
+		page, err := s.c.ListObjectsV2(lctx, in)
 		cancel()
 		if err != nil {
 			return nil, s.fail("list", key, err)

@@ -15,8 +15,10 @@ package source
 import (
 	"archive/zip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -59,6 +61,7 @@ func split(p string) (scheme, rest string, ok bool) {
 		return "", "", false // "hf:name" is a local file name
 	}
 	r = strings.TrimLeft(r, "/")
+	r, _ = cutUser(s, r)
 	// Clean the key as filepath.Join would, keeping it inside the store.
 	r = strings.TrimPrefix(path.Clean("/"+r), "/")
 	return s, r, true
@@ -76,6 +79,38 @@ func cutQuery(scheme, rest string) (string, string) {
 	return r, q
 }
 
+// cutUser splits a web URL's userinfo ("user:password@") off its host:
+// a credential, never part of a path shown or a store's URL.
+func cutUser(scheme, rest string) (string, string) {
+	if scheme != "http" && scheme != "https" {
+		return rest, ""
+	}
+	host, key, slash := strings.Cut(rest, "/")
+	i := strings.LastIndex(host, "@")
+	if i < 0 {
+		return rest, ""
+	}
+	if slash {
+		return host[i+1:] + "/" + key, host[:i]
+	}
+	return host[i+1:], host[:i]
+}
+
+// users holds the userinfo Canon took off web URLs, by the server
+// ("https://host"): its requests send it as basic authentication, never
+// to another host a redirect names.
+var users = struct {
+	sync.Mutex
+	m map[string]*url.Userinfo
+}{m: map[string]*url.Userinfo{}}
+
+// userFor is the userinfo Canon kept for the server base (nil for none).
+func userFor(base string) *url.Userinfo {
+	users.Lock()
+	defer users.Unlock()
+	return users.m[base]
+}
+
 // queries holds the queries Canon took off web URLs, by the URL without
 // them: requests for that object send it again.
 var queries = struct {
@@ -84,20 +119,31 @@ var queries = struct {
 }{m: map[string]string{}}
 
 // Canon is the path loaders carry for p: a web URL without its query
-// (a presigned URL's signature), which is kept aside and sent with every
-// request for that object, so that no message, path or output shows it.
-// Other paths are returned unchanged.
+// (a presigned URL's signature) and its userinfo (user:password@), which
+// are kept aside and sent with every request for that object (the
+// userinfo as basic authentication, to that host only), so that no
+// message, path or output shows them. Other paths are returned unchanged.
 func Canon(p string) string {
-	s, _, ok := split(p)
+	s, r, ok := split(p)
 	if !ok || s != "http" && s != "https" {
 		return p
 	}
-	_, q := cutQuery(s, p[strings.Index(p, ":")+1:])
-	d := Display(p)
+	rest, q := cutQuery(s, p[strings.Index(p, ":")+1:])
+	d := s + "://" + r
 	if q != "" {
 		queries.Lock()
 		queries.m[d] = q
 		queries.Unlock()
+	}
+	rest = strings.TrimLeft(strings.ReplaceAll(rest, `\`, "/"), "/")
+	if _, ui := cutUser(s, rest); ui != "" {
+		// url.Parse decodes the escapes of the name and password.
+		if u, err := url.Parse(s + "://" + ui + "@h/"); err == nil && u.User != nil {
+			host, _, _ := strings.Cut(r, "/")
+			users.Lock()
+			users.m[s+"://"+host] = u.User
+			users.Unlock()
+		}
 	}
 	return d
 }
@@ -218,6 +264,9 @@ func ReadFile(p string) ([]byte, error) {
 	}
 	defer f.Close()
 	st, _ := f.Stat()
+	if n := st.Size(); n < 0 || n > MaxReadFile {
+		return nil, &fs.PathError{Op: "read", Path: Display(p), Err: fmt.Errorf("the server claims a size of %d bytes; a file read whole may have at most %d", n, MaxReadFile)}
+	}
 	buf := make([]byte, st.Size())
 	if _, err := io.ReadFull(f, buf); err != nil {
 		return nil, err

@@ -578,7 +578,7 @@ func TestReadAheadWaitsForItsOwnReader(t *testing.T) {
 	check := func(idx int64, readAhead, wantOK, wantAbandon bool) {
 		t.Helper()
 		c.mu.Lock()
-		ok, abandon := c.allowed(o, idx, readAhead)
+		ok, abandon := c.allowed(o, idx, idx, readAhead)
 		c.mu.Unlock()
 		if ok != wantOK || abandon != wantAbandon {
 			t.Errorf("block %d (read-ahead %v): ok %v abandon %v, want %v %v", idx, readAhead, ok, abandon, wantOK, wantAbandon)

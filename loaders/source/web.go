@@ -67,6 +67,18 @@ type web struct {
 	// HF_TOKEN"), never the credential.
 	token string
 	cred  string
+	// user, when set (and no token), is sent as basic authentication.
+	user *url.Userinfo
+}
+
+// auth sets the request's credential: the token, else the userinfo.
+func (w *web) auth(req *http.Request) {
+	if w.token != "" {
+		req.Header.Set("Authorization", "Bearer "+w.token)
+	} else if w.user != nil {
+		pw, _ := w.user.Password()
+		req.SetBasicAuth(w.user.Username(), pw)
+	}
 }
 
 // status is how a response's status reads as an error ("" for a good one).
@@ -148,9 +160,7 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	if rng != "" {
 		req.Header.Set("Range", rng)
 	}
-	if w.token != "" {
-		req.Header.Set("Authorization", "Bearer "+w.token)
-	}
+	w.auth(req)
 	req.Header.Set("User-Agent", "evalview")
 	resp, err := w.client.Do(req)
 	if err != nil {
@@ -191,7 +201,7 @@ func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
 			cr := resp.Header.Get("Content-Range") // bytes 0-0/SIZE or bytes */SIZE
 			i := strings.LastIndex(cr, "/")
 			size, err := strconv.ParseInt(strings.TrimSpace(cr[i+1:]), 10, 64)
-			if i < 0 || err != nil {
+			if i < 0 || err != nil || size < 0 {
 				return pathErr("stat", name, "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
 			}
 			m.size = size
@@ -255,9 +265,7 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 			return nil, pathErr("read", name, "bad URL", err)
 		}
 		req.Header.Set("Range", rng)
-		if w.token != "" {
-			req.Header.Set("Authorization", "Bearer "+w.token)
-		}
+		w.auth(req)
 		req.Header.Set("User-Agent", "evalview")
 		resp, err := w.client.Do(req)
 		if err != nil {
@@ -375,7 +383,11 @@ type webStore struct {
 }
 
 func newHTTP(base string, _ *web) store {
-	return &webStore{w: &web{client: httpClient(), cred: "no credential"}, base: base}
+	w := &web{client: httpClient(), cred: "no credential"}
+	if w.user = userFor(base); w.user != nil {
+		w.cred = "the user name and password of the URL"
+	}
+	return &webStore{w: w, base: base}
 }
 
 func (s *webStore) url(key string) string { return s.base + "/" + key }

@@ -42,6 +42,7 @@ type Fault struct {
 	RetryAfter string        // with this Retry-After header
 	Stall      time.Duration // wait this long before answering
 	Drop       bool          // send the head and half the body, then close
+	Hold       chan struct{} // wait until it is closed before answering
 	Times      int
 }
 
@@ -97,6 +98,17 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 		if x == nil {
 			next.ServeHTTP(w, r)
 			return
+		}
+		if x.Hold != nil {
+			select {
+			case <-x.Hold:
+			case <-r.Context().Done():
+				return
+			}
+			if x.Stall == 0 && !x.Drop && x.Status == 0 {
+				next.ServeHTTP(w, r)
+				return
+			}
 		}
 		if x.Stall > 0 {
 			select {
