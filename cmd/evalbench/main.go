@@ -50,6 +50,7 @@ func main() {
 		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
 		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
 		genEval = flag.String("gen-inspect", "", "child mode: write a generated Inspect log, PATH:SIZE")
+		genLong = flag.String("gen-long", "", "child mode: write a samples file with one line of SIZE bytes in DIR, DIR:SIZE")
 		decoder = flag.Bool("decoder", false, "measure the JSON string decoder against encoding/json/jsontext (Go benchmark, GOEXPERIMENT=jsonv2; issue 22)")
 		seen    = flag.Bool("seen", true, "measure what a user sees on an emulated terminal: first screens against less, search against grep, summary --json against cat, G and enter (issue 23)")
 		small   = flag.Int("small", 13, "records of the small file whose first screen is measured against less (0: none)")
@@ -72,6 +73,8 @@ func main() {
 		err = childOverviewKeys(*ovKeys)
 	case *genEval != "":
 		err = childGenerate(*genEval)
+	case *genLong != "":
+		err = childGenerateLong(*genLong)
 	case *rrecord != "":
 		err = childRemoteRecord(*rrecord)
 	case *serve != "":
@@ -287,14 +290,19 @@ func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.D
 		samples, _ := filepath.Glob(filepath.Join(longDir, "samples_*.jsonl"))
 		if len(samples) != 1 {
 			fmt.Fprintf(os.Stderr, "generating a %s line…\n", long)
-			res, err := lmevalgen.Generate(lmevalgen.Config{Dir: longDir, Docs: 10, Repeats: 8, LongLine: size})
-			if err != nil {
+			// In a child process, as the Inspect log: the line is built in
+			// memory, and a child's peak memory as the kernel reports it
+			// starts at this process's peak (it is inherited at exec), so
+			// every command measured after would count it.
+			cmd := exec.Command(self, "-gen-long", fmt.Sprintf("%s:%d", longDir, size))
+			cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+			if err := cmd.Run(); err != nil {
 				return err
 			}
-			if err := os.WriteFile(res.SamplesPath+".longdoc", []byte(fmt.Sprint(res.LongDoc)), 0o644); err != nil {
-				return err
+			samples, _ = filepath.Glob(filepath.Join(longDir, "samples_*.jsonl"))
+			if len(samples) != 1 {
+				return fmt.Errorf("%s: the generated long line is missing", longDir)
 			}
-			samples = []string{res.SamplesPath}
 		}
 		r, err := measure(self, "-record", samples[0])
 		if err != nil {
@@ -545,4 +553,22 @@ func printTable(rows []row) {
 		}
 		fmt.Printf("| %s | %s | %.3f s | %s | %s | %s | %s | %s | %s |\n", r.size, r.what, r.secs, cpu, tp, rss, r.ratio, r.target, met)
 	}
+}
+
+// childGenerateLong is -gen-long DIR:SIZE: a samples file in DIR whose
+// long doc's line is SIZE bytes, and beside it the doc's number.
+func childGenerateLong(arg string) error {
+	i := strings.LastIndexByte(arg, ':')
+	if i < 0 {
+		return fmt.Errorf("-gen-long wants DIR:SIZE")
+	}
+	var size int64
+	if _, err := fmt.Sscan(arg[i+1:], &size); err != nil {
+		return err
+	}
+	res, err := lmevalgen.Generate(lmevalgen.Config{Dir: arg[:i], Docs: 10, Repeats: 8, LongLine: size})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(res.SamplesPath+".longdoc", []byte(fmt.Sprint(res.LongDoc)), 0o644)
 }
