@@ -50,15 +50,11 @@ func inspectLog(dir, label string) (string, error) {
 
 // childGenerate is the -gen-inspect child mode.
 func childGenerate(arg string) error {
-	i := strings.LastIndexByte(arg, ':')
-	if i < 0 {
-		return fmt.Errorf("-gen-inspect wants PATH:SIZE")
-	}
-	var size int64
-	if _, err := fmt.Sscan(arg[i+1:], &size); err != nil {
+	p, size, err := pathSize("-gen-inspect", arg)
+	if err != nil {
 		return err
 	}
-	n, err := generateEval(arg[:i], size)
+	n, err := generateEval(p, size)
 	if err == nil {
 		fmt.Fprintf(os.Stderr, "%d samples\n", n)
 	}

@@ -558,17 +558,26 @@ func printTable(rows []row) {
 // childGenerateLong is -gen-long DIR:SIZE: a samples file in DIR whose
 // long doc's line is SIZE bytes, and beside it the doc's number.
 func childGenerateLong(arg string) error {
-	i := strings.LastIndexByte(arg, ':')
-	if i < 0 {
-		return fmt.Errorf("-gen-long wants DIR:SIZE")
-	}
-	var size int64
-	if _, err := fmt.Sscan(arg[i+1:], &size); err != nil {
+	dir, size, err := pathSize("-gen-long", arg)
+	if err != nil {
 		return err
 	}
-	res, err := lmevalgen.Generate(lmevalgen.Config{Dir: arg[:i], Docs: 10, Repeats: 8, LongLine: size})
+	res, err := lmevalgen.Generate(lmevalgen.Config{Dir: dir, Docs: 10, Repeats: 8, LongLine: size})
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(res.SamplesPath+".longdoc", []byte(fmt.Sprint(res.LongDoc)), 0o644)
+}
+
+// pathSize splits a child mode's PATH:SIZE argument.
+func pathSize(flag, arg string) (string, int64, error) {
+	i := strings.LastIndexByte(arg, ':')
+	if i < 0 {
+		return "", 0, fmt.Errorf("%s wants PATH:SIZE", flag)
+	}
+	var size int64
+	if _, err := fmt.Sscan(arg[i+1:], &size); err != nil {
+		return "", 0, err
+	}
+	return arg[:i], size, nil
 }

@@ -121,6 +121,20 @@ func netWhat(err error) string {
 	return fmt.Sprintf("network error: %v (tried %d times)", err, Attempts)
 }
 
+// pause waits *wait before a retry, then doubles it, or returns the
+// context's error when it ends first.
+func pause(ctx context.Context, wait *time.Duration) error {
+	t := time.NewTimer(*wait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+	}
+	*wait *= 2
+	return nil
+}
+
 // get makes a GET (with rng, a Range header value, when not "") and hands
 // the good answer to use, retrying as a whole when the request or use
 // fails in a way that may pass. name is the path for messages.
@@ -129,14 +143,9 @@ func (w *web) get(ctx context.Context, op, name, u, rng string, use func(*http.R
 	wait := Backoff
 	for attempt := 0; attempt < Attempts; attempt++ {
 		if attempt > 0 {
-			t := time.NewTimer(wait)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return pathErr(op, name, netWhat(ctx.Err()), ctx.Err())
-			case <-t.C:
+			if err := pause(ctx, &wait); err != nil {
+				return pathErr(op, name, netWhat(err), err)
 			}
-			wait *= 2
 		}
 		retry, err := w.once(ctx, op, name, u, rng, use, &wait)
 		if err == nil {
@@ -247,14 +256,9 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 	wait := Backoff
 	for attempt := 0; attempt < Attempts; attempt++ {
 		if attempt > 0 {
-			t := time.NewTimer(wait)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return nil, pathErr("read", name, netWhat(ctx.Err()), ctx.Err())
-			case <-t.C:
+			if err := pause(ctx, &wait); err != nil {
+				return nil, pathErr("read", name, netWhat(err), err)
 			}
-			wait *= 2
 		}
 		rctx, cancel := context.WithCancel(ctx)
 		idle := newIdle(cancel)

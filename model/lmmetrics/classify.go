@@ -104,18 +104,7 @@ func WeightedF1(golds, preds []string) float64 {
 		if support[k] == 0 {
 			continue
 		}
-		tp, fp, fn := 0, 0, 0
-		for i := range golds {
-			g, p := golds[i] == k, preds[i] == k
-			switch {
-			case g && p:
-				tp++
-			case p:
-				fp++
-			case g:
-				fn++
-			}
-		}
+		tp, fp, fn := confusion(golds, preds, k)
 		sum += float64(support[k]) * float64(2*tp) / float64(2*tp+fp+fn)
 		total += support[k]
 	}
@@ -135,23 +124,29 @@ func MacroF1(golds, preds []string) float64 {
 	}
 	sum := 0.0
 	for _, k := range keys {
-		tp, fp, fn := 0, 0, 0
-		for i := range golds {
-			g, p := golds[i] == k, preds[i] == k
-			switch {
-			case g && p:
-				tp++
-			case p:
-				fp++
-			case g:
-				fn++
-			}
-		}
+		tp, fp, fn := confusion(golds, preds, k)
 		if 2*tp+fp+fn > 0 {
 			sum += float64(2*tp) / float64(2*tp+fp+fn)
 		}
 	}
 	return sum / float64(len(keys))
+}
+
+// confusion counts label k's true positives, false positives and false
+// negatives.
+func confusion(golds, preds []string, k string) (tp, fp, fn int) {
+	for i := range golds {
+		g, p := golds[i] == k, preds[i] == k
+		switch {
+		case g && p:
+			tp++
+		case p:
+			fp++
+		case g:
+			fn++
+		}
+	}
+	return tp, fp, fn
 }
 
 func labelSet(golds, preds []string) map[string]bool {
