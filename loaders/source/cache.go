@@ -24,7 +24,7 @@ import (
 const (
 	blockSize = 256 << 10
 	// runBlocks is how many blocks one read-ahead request asks for.
-	runBlocks = 64
+	runBlocks = 256
 	// inFlight is how many read-ahead requests an object has at once.
 	inFlight = 4
 	// aheadBlocks is how far past the reader a request's body is read
