@@ -26,18 +26,7 @@ func F1(golds, preds []string) (float64, bool) {
 		}
 	}
 	pos := func(s string) bool { return s == "1" || s == "1.0" || s == "true" }
-	tp, fp, fn := 0, 0, 0
-	for i := range golds {
-		g, p := pos(golds[i]), pos(preds[i])
-		switch {
-		case g && p:
-			tp++
-		case p:
-			fp++
-		case g:
-			fn++
-		}
-	}
+	tp, fp, fn := confusion(golds, preds, pos)
 	if 2*tp+fp+fn == 0 {
 		return 0, true
 	}
@@ -104,7 +93,7 @@ func WeightedF1(golds, preds []string) float64 {
 		if support[k] == 0 {
 			continue
 		}
-		tp, fp, fn := confusion(golds, preds, k)
+		tp, fp, fn := confusion(golds, preds, is(k))
 		sum += float64(support[k]) * float64(2*tp) / float64(2*tp+fp+fn)
 		total += support[k]
 	}
@@ -124,7 +113,7 @@ func MacroF1(golds, preds []string) float64 {
 	}
 	sum := 0.0
 	for _, k := range keys {
-		tp, fp, fn := confusion(golds, preds, k)
+		tp, fp, fn := confusion(golds, preds, is(k))
 		if 2*tp+fp+fn > 0 {
 			sum += float64(2*tp) / float64(2*tp+fp+fn)
 		}
@@ -132,11 +121,11 @@ func MacroF1(golds, preds []string) float64 {
 	return sum / float64(len(keys))
 }
 
-// confusion counts label k's true positives, false positives and false
-// negatives.
-func confusion(golds, preds []string, k string) (tp, fp, fn int) {
+// confusion counts the true positives, false positives and false
+// negatives of the class pos tells.
+func confusion(golds, preds []string, pos func(string) bool) (tp, fp, fn int) {
 	for i := range golds {
-		g, p := golds[i] == k, preds[i] == k
+		g, p := pos(golds[i]), pos(preds[i])
 		switch {
 		case g && p:
 			tp++
@@ -148,6 +137,9 @@ func confusion(golds, preds []string, k string) (tp, fp, fn int) {
 	}
 	return tp, fp, fn
 }
+
+// is tells label k.
+func is(k string) func(string) bool { return func(s string) bool { return s == k } }
 
 func labelSet(golds, preds []string) map[string]bool {
 	out := map[string]bool{}
