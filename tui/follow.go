@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -114,6 +116,9 @@ func lookSig(stat func(string) (fs.FileInfo, error), readDir func(string) ([]fs.
 		if err != nil {
 			return
 		}
+		// In name order, as os.ReadDir gives them: the version tags are
+		// hashed in order, and a lister need not sort.
+		slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 		for _, e := range ents {
 			if sig.files >= maxFollowFiles {
 				return
