@@ -130,13 +130,13 @@ const LabelTarget = "target"
 // (Presentation.FieldLabels: its whole value is among the fields). The
 // record's map is shared with other readers and left as it is.
 func fullLabels(d *Dataset, r *Record) map[string]string {
-	v, ok := r.Labels[LabelTarget]
+	v, ok := r.Labels.Lookup(LabelTarget)
 	cut := ok && r.Target != "" && v != r.Target
 	if !cut && !d.Presentation.FieldLabels {
-		return r.Labels
+		return r.Labels.Map()
 	}
-	out := make(map[string]string, len(r.Labels))
-	for k, v := range r.Labels {
+	out := make(map[string]string, r.Labels.Len())
+	for k, v := range r.Labels.All() {
 		if v != "" || !d.Presentation.FieldLabels {
 			out[k] = v
 		}

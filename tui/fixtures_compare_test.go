@@ -53,7 +53,7 @@ func repeatsFixture(title string, docs []repeatsDoc) *model.Dataset {
 		rec := &model.Record{Target: d.target}
 		rec.ID, rec.Line = fmt.Sprint(i), i+1
 		rec.Title = fmt.Sprintf("Question %d: how much is it (target %s)?", i, d.target)
-		rec.Labels = map[string]string{"subject": repeatsSubjects[i%3], compare.TargetLabel: d.target}
+		rec.Labels = model.LabelsOf(map[string]string{"subject": repeatsSubjects[i%3], compare.TargetLabel: d.target})
 		rec.Messages = []model.Message{{Role: model.RoleUser, Segments: []model.Segment{{Text: rec.Title}}}}
 		for r, ans := range d.answers {
 			txt := fmt.Sprintf("Step one, step two. So it is %s.", ans)

@@ -101,9 +101,9 @@ func runValidFixture() *model.Dataset {
 			rec.Attempts = append(rec.Attempts, at)
 		}
 		rec.Summary.Attempts, rec.AttemptsWanted = len(s.weights), 3
-		rec.Labels = map[string]string{"category": s.category, "sample_status": s.status, "errored": "no"}
+		rec.Labels = model.LabelsOf(map[string]string{"category": s.category, "sample_status": s.status, "errored": "no"})
 		if errored > 0 {
-			rec.Labels["errored"] = "yes"
+			rec.Labels = rec.Labels.With("errored", "yes")
 		}
 		switch {
 		case errored == len(s.weights) || s.status == "error":

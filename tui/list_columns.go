@@ -60,7 +60,7 @@ func labelKeys(ds *model.Dataset) map[string]bool {
 	out := map[string]bool{}
 	n := min(ds.Records.Len(), 200)
 	for i := 0; i < n; i++ {
-		for k := range ds.Records.Summary(i).Labels {
+		for k := range ds.Records.Summary(i).Labels.All() {
 			out[k] = true
 		}
 	}

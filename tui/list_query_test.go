@@ -156,7 +156,7 @@ func bigDataset(n int) *model.Dataset {
 		if i%2 == 1 {
 			r.Status = model.StatusFail
 		}
-		r.Labels = map[string]string{"category": []string{"math", "code", "prose"}[i%3]}
+		r.Labels = model.LabelsOf(map[string]string{"category": []string{"math", "code", "prose"}[i%3]})
 		recs[i] = r
 	}
 	return &model.Dataset{Kind: model.KindSample, Path: "big.jsonl", Title: "big", Records: model.NewMemIndex(recs), Presentation: sample.Presentation()}

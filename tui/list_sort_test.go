@@ -77,8 +77,8 @@ func TestSortWithQueryAndBigList(t *testing.T) {
 	prev := 10.0
 	for _, i := range m.list.st.visible {
 		s := ds.Records.Summary(i)
-		if s.Labels["category"] != "math" || s.Score > prev {
-			t.Fatalf("record %s (%s, %v) out of place", s.ID, s.Labels["category"], s.Score)
+		if s.Labels.Get("category") != "math" || s.Score > prev {
+			t.Fatalf("record %s (%s, %v) out of place", s.ID, s.Labels.Get("category"), s.Score)
 		}
 		prev = s.Score
 	}
@@ -87,7 +87,7 @@ func TestSortWithQueryAndBigList(t *testing.T) {
 func TestDefaultColumnsPerKind(t *testing.T) {
 	run := runFixture()
 	for _, r := range run.Records.(*model.MemIndex).Recs {
-		r.Labels = map[string]string{"category": "lit", "sample_status": "completed"}
+		r.Labels = model.LabelsOf(map[string]string{"category": "lit", "sample_status": "completed"})
 		r.AttemptsWanted = 3
 	}
 	tests := []struct {

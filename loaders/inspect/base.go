@@ -34,7 +34,7 @@ func recordOf(ld *logData, g *group, views []view, red map[redKey]json.RawMessag
 			r.Options = append(r.Options, model.Option{ID: string(rune('A' + i%26)), Text: c})
 		}
 	}
-	r.Labels = map[string]string{}
+	labels := map[string]string{}
 	r.Attempts = make([]model.Attempt, len(g.epochs))
 	r.AttemptsWanted = wantedEpochs(ld)
 	errored := 0
@@ -112,20 +112,21 @@ func recordOf(ld *logData, g *group, views []view, red map[redKey]json.RawMessag
 		r.Status = model.StatusError
 	}
 	if errored > 0 {
-		r.Labels["errored"] = "yes"
+		labels["errored"] = "yes"
 	} else {
-		r.Labels["errored"] = "no"
+		labels["errored"] = "no"
 	}
 	if len(limits) > 0 {
-		r.Labels["limit"] = limits[0]
+		labels["limit"] = limits[0]
 	}
 	for _, e := range objectKeys(first.Metadata) {
 		if jsonl.IsScalar(e.Value) {
 			if t := jsonl.ScalarText(e.Value); len(t) <= 64 {
-				r.Labels["metadata."+e.Key] = t
+				labels["metadata."+e.Key] = t
 			}
 		}
 	}
+	r.Labels = model.LabelsOf(labels)
 	r.Issues = append(r.Issues, sampleIssues(ld, g)...)
 	r.Errors, r.Warnings = model.CountIssues(r.Issues)
 	for _, s := range g.epochs {

@@ -83,7 +83,7 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 
 // summaryOf builds a row's list entry.
 func summaryOf(i int, r row, main, path string) model.Summary {
-	s := model.Summary{ID: strconv.Itoa(i), Title: firstLine(r.query), Labels: map[string]string{}}
+	s := model.Summary{ID: strconv.Itoa(i), Title: firstLine(r.query)}
 	o := model.Outcome{Present: true, Answer: jsonl.Clip(firstLine(r.answer()), 200)}
 	for _, m := range r.metrics {
 		if !m.ok {
@@ -106,7 +106,7 @@ func summaryOf(i int, r row, main, path string) model.Summary {
 		s.Attempts = 1
 	}
 	if len(r.gold) > 0 {
-		s.Labels["target"] = jsonl.Clip(strings.Join(r.gold, " | "), 64)
+		s.Labels = model.NewLabels("target", jsonl.Clip(strings.Join(r.gold, " | "), 64))
 	}
 	return s
 }

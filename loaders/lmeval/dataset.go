@@ -262,7 +262,7 @@ func resultsDataset(r *results) *model.Dataset {
 			rec.Title = task
 		}
 		if group {
-			rec.Labels = map[string]string{"type": "group"}
+			rec.Labels = model.NewLabels("type", "group")
 		}
 		for i, m := range ms {
 			if i == 0 {

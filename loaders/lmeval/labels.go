@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"evalview/loaders/internal/jsonstr"
+	"evalview/model"
 )
 
 // Labels of lm-eval records (Summary.Labels), set while indexing from each
@@ -102,14 +103,17 @@ func docFields(entries []entry, keys *[]string) []docField {
 func targetLabel(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 2+maxTargetLabel && raw[0] == '"' {
-		// The ellipsis goes inside the literal: one allocation.
+		// The ellipsis goes inside the literal, which is decoded into a
+		// buffer on the stack; the cut literal is made to its size (a
+		// buffer of 512 bytes on the heap was most of the garbage a doc's
+		// labels made).
 		lit := raw
+		var textBuf [320]byte
 		if end := prefixEnd(raw, maxTargetLabel); end < len(raw)-1 {
-			var buf [512]byte
-			lit = append(append(buf[:0], raw[:end]...), "…\""...)
+			lit = append(append(make([]byte, 0, end+4), raw[:end]...), "…\""...)
 		}
-		if s, ok := jsonstr.Unquote(lit); ok {
-			return s
+		if text, end, ok := jsonstr.Append(textBuf[:0], lit, 0); ok && end == len(lit) {
+			return string(text)
 		}
 	}
 	return clipRunes(fastText(raw), maxTargetLabel)
@@ -166,7 +170,7 @@ type labeler struct {
 	// pending are the first docs, waiting for the choice of keys.
 	pending []pendingLabels
 	values  map[string]map[string]string
-	sets    map[string]map[string]string
+	sets    map[string]model.Labels
 	sig     []byte // reused to build the keys of sets
 	// chosen publishes keys to the parse workers once they are decided,
 	// so that they look at those fields only.
@@ -202,7 +206,7 @@ func (l *labeler) add(rec int, target string, fields []docField) []assigned {
 // assigned is a record's label map.
 type assigned struct {
 	rec    int
-	labels map[string]string
+	labels model.Labels
 }
 
 // decide chooses the doc keys from the pending docs and returns their
@@ -257,8 +261,8 @@ func idLike(key string) bool {
 	return k == "id" || k == "idx" || k == "uid" || k == "uuid" || strings.HasSuffix(k, "_id") || strings.HasSuffix(k, "_idx") || strings.HasSuffix(k, "_uid")
 }
 
-// labels builds (or finds) the label map of one doc.
-func (l *labeler) labels(target string, fields []docField) map[string]string {
+// labels builds (or finds) the labels of one doc.
+func (l *labeler) labels(target string, fields []docField) model.Labels {
 	if l.noSets {
 		return l.newLabels(target, fields, 1+len(l.keys))
 	}
@@ -293,7 +297,7 @@ func (l *labeler) labels(target string, fields []docField) map[string]string {
 		return m
 	}
 	if l.sets == nil {
-		l.sets = map[string]map[string]string{}
+		l.sets = map[string]model.Labels{}
 	}
 	if len(l.sets) < maxInterned {
 		l.sets[string(sig)] = m
@@ -301,16 +305,22 @@ func (l *labeler) labels(target string, fields []docField) map[string]string {
 	return m
 }
 
-// newLabels builds the label map of one doc, of n labels.
-func (l *labeler) newLabels(target string, fields []docField, n int) map[string]string {
-	m := make(map[string]string, n)
-	m[labelTarget] = l.intern(labelTarget, target)
+// newLabels builds the labels of one doc, of n labels.
+func (l *labeler) newLabels(target string, fields []docField, n int) model.Labels {
+	kv := make([]string, 0, 2*n)
+	kv = append(kv, labelTarget, l.intern(labelTarget, target))
 	for i, k := range l.keys {
 		if v, ok := fieldValue(fields, k); ok {
-			m[l.names[i]] = l.intern(k, v)
+			kv = append(kv, l.names[i], l.intern(k, v))
 		}
 	}
-	return m
+	return model.NewLabels(kv...)
+}
+
+// release drops the tables that share values and label sets between the
+// records of a scan once it is over (the records keep their labels).
+func (l *labeler) release() {
+	l.values, l.sets, l.sig, l.pending = nil, nil, nil, nil
 }
 
 // fieldValue is the label-like value of key among fields (the last one

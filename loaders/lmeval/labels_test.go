@@ -162,13 +162,13 @@ func TestDocLabels(t *testing.T) {
 		case 90:
 			delete(want, "doc.subject")
 		}
-		if got := ds.Records.Summary(i).Labels; !reflect.DeepEqual(got, want) {
+		if got := ds.Records.Summary(i).Labels.Map(); !reflect.DeepEqual(got, want) {
 			t.Errorf("record %d labels = %v, want %v", i, got, want)
 		}
 	}
-	// Records with the same labels share one map.
+	// Records with the same labels share one slice of labels.
 	a, b := ds.Records.Summary(0).Labels, ds.Records.Summary(60).Labels
-	if reflect.ValueOf(a).UnsafePointer() != reflect.ValueOf(b).UnsafePointer() {
+	if reflect.ValueOf(a).Field(0).UnsafePointer() != reflect.ValueOf(b).Field(0).UnsafePointer() {
 		t.Errorf("records 0 and 60 have equal labels %v but separate maps", a)
 	}
 }
@@ -181,7 +181,7 @@ func TestLabelerUniqueTargets(t *testing.T) {
 	fields := []docField{{key: "level", val: "2"}}
 	for i := range 3000 {
 		for _, a := range l.add(i, fmt.Sprint("t", i), fields) {
-			got[a.rec] = a.labels
+			got[a.rec] = a.labels.Map()
 		}
 	}
 	if !l.noSets || l.sets != nil {
@@ -208,7 +208,7 @@ func TestDocLabelsFewDocs(t *testing.T) {
 		{"target": "B", "doc.category": "law"},
 		{"target": "C", "doc.category": "law"},
 	} {
-		if got := ds.Records.Summary(i).Labels; !reflect.DeepEqual(got, want) {
+		if got := ds.Records.Summary(i).Labels.Map(); !reflect.DeepEqual(got, want) {
 			t.Errorf("record %d labels = %v, want %v", i, got, want)
 		}
 	}
@@ -270,10 +270,10 @@ func TestSharedDocLabels(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := ds[0].Records.Summary(0)
-		if s.Labels[c.key] != c.value || s.Labels[compare.TargetLabel] == "" {
+		if s.Labels.Get(c.key) != c.value || s.Labels.Get(compare.TargetLabel) == "" {
 			t.Errorf("%s: labels %v, want %s=%s and a target", c.folder, s.Labels, c.key, c.value)
 		}
-		for k := range s.Labels {
+		for k := range s.Labels.All() {
 			if k == "doc.question" || k == "doc.question_id" || k == "doc.options" || k == "doc.choices" {
 				t.Errorf("%s: %s should not be a label", c.folder, k)
 			}

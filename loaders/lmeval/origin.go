@@ -99,7 +99,7 @@ func (r *results) taskReports(recs []*model.Record) []model.TaskReport {
 	for i, rec := range recs {
 		t := rec.ID
 		out = append(out, model.TaskReport{
-			Task: t, Record: i, Group: rec.Labels["type"] == "group",
+			Task: t, Record: i, Group: rec.Labels.Get("type") == "group",
 			Groups: r.parents(t), Metrics: r.Metrics[t],
 		})
 	}

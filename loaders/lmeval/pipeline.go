@@ -354,6 +354,13 @@ func (c *claimSet) verified(key, sig string) {
 	c.seen[k] = e
 }
 
+// release forgets every doc's claim once the scan is over.
+func (c *claimSet) release() {
+	c.mu.Lock()
+	c.seen = nil
+	c.mu.Unlock()
+}
+
 // sigHash hashes a signature, never to 0 (which means "none").
 func (c *claimSet) sigHash(sig string) uint64 {
 	return maphash.String(c.seed, sig) | 1

@@ -44,12 +44,12 @@ func TestRecords(t *testing.T) {
 	// A multi-line text and an object are labels without a value: a
 	// query reads them from the record (Presentation.FieldLabels).
 	want := map[string]string{"lang": "en", "answer": "8", "correct": "false", "tokens": "14", "question": "How many legs does a spider have?", "model_output": "", "meta": ""}
-	if len(r.Labels) != len(want) {
+	if r.Labels.Len() != len(want) {
 		t.Errorf("labels = %v, want %v (no id)", r.Labels, want)
 	}
 	for k, v := range want {
-		if r.Labels[k] != v {
-			t.Errorf("label %s = %q, want %q", k, r.Labels[k], v)
+		if r.Labels.Get(k) != v {
+			t.Errorf("label %s = %q, want %q", k, r.Labels.Get(k), v)
 		}
 	}
 	var names []string

@@ -42,7 +42,7 @@ func labelColumns(ds *model.Dataset) []string {
 	long := map[string]bool{}
 	var order []string
 	for i := 0; i < n; i++ {
-		for k, v := range ds.Records.Summary(i).Labels {
+		for k, v := range ds.Records.Summary(i).Labels.All() {
 			if v == "" {
 				long[k] = true // a long text or an object, in the record only
 				continue

@@ -72,10 +72,7 @@ func build(path string, line int, data []byte) (*model.Record, *model.Issue) {
 			// object) is one with no value: queries read it from the
 			// record (Presentation.FieldLabels).
 			lv, _ := labelValue(m.Value)
-			if r.Labels == nil {
-				r.Labels = map[string]string{}
-			}
-			r.Labels[m.Key] = lv
+			r.Labels = r.Labels.With(m.Key, lv)
 		}
 	}
 	r.Title = title(members, v)

@@ -67,13 +67,14 @@ func buildRecord(ctx recCtx, id string, s, sc *doc) *model.Record {
 	}
 
 	status := text(root, "status")
-	r.Labels = map[string]string{"sample_status": status, "errored": "no"}
+	labels := map[string]string{"sample_status": status, "errored": "no"}
 	if errored > 0 {
-		r.Labels["errored"] = "yes"
+		labels["errored"] = "yes"
 	}
 	if cat := category(root); cat != "" {
-		r.Labels["category"] = cat
+		labels["category"] = cat
 	}
+	r.Labels = model.LabelsOf(labels)
 	scoreSummary(ctx, r, weights, strings.EqualFold(status, "error") || (errored > 0 && errored == len(r.Attempts)))
 	if t, ok := root.get("repeat_count_target").integer(); ok && t > 0 {
 		r.AttemptsWanted = t

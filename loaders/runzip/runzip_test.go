@@ -32,7 +32,7 @@ func TestSummaries(t *testing.T) {
 		}
 		for i, w := range want {
 			s := ds.Records.Summary(i)
-			got := row{s.ID, s.Title, s.Labels["category"], s.Labels["sample_status"], s.Labels["errored"],
+			got := row{s.ID, s.Title, s.Labels.Get("category"), s.Labels.Get("sample_status"), s.Labels.Get("errored"),
 				s.Attempts, s.AttemptsWanted, s.ScoredAttempts, s.Score, s.HasScore, s.Status}
 			if got != w {
 				t.Errorf("%s row %d = %+v\nwant %+v", path, i, got, w)

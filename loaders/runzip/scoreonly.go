@@ -168,9 +168,9 @@ func buildScoreRecord(ctx recCtx, id string, sc *doc, why string) *model.Record 
 		}
 		r.Attempts = append(r.Attempts, at)
 	}
-	r.Labels = map[string]string{"errored": "no"}
+	r.Labels = model.NewLabels("errored", "no")
 	if cat := category(root); cat != "" {
-		r.Labels["category"] = cat
+		r.Labels = r.Labels.With("category", cat)
 	}
 	scoreSummary(ctx, r, weights, false)
 	promptAndFields(r, sc, "attempt_evals")
@@ -180,7 +180,7 @@ func buildScoreRecord(ctx recCtx, id string, sc *doc, why string) *model.Record 
 
 // scoredSample is what the scores_map.json figures need of a record.
 func scoredSample(index int, r *model.Record) ScoredSample {
-	s := ScoredSample{Index: index, Category: r.Labels["category"]}
+	s := ScoredSample{Index: index, Category: r.Labels.Get("category")}
 	for _, a := range r.Attempts {
 		if a.HasWeighted {
 			s.Weights = append(s.Weights, a.Weighted)

@@ -45,7 +45,7 @@ func TestScoresOnlyRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.ID != "3" || r.Title != "Probability of a sum of 7 with two dice" || r.Labels["category"] != "mathematics" ||
+			if r.ID != "3" || r.Title != "Probability of a sum of 7 with two dice" || r.Labels.Get("category") != "mathematics" ||
 				len(r.Messages) != 1 || !strings.Contains(r.Messages[0].Text(), "two fair dice") {
 				t.Errorf("record 3 = %+v", r.Summary)
 			}

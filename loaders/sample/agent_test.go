@@ -37,7 +37,7 @@ func TestAgentPredictionThread(t *testing.T) {
 	if a.Judge != "correct: Booked the cheapest flight, as the reference does." || a.DurationMS != 4210 || a.Raw == "" {
 		t.Errorf("judge %q, latency %v, raw %q", a.Judge, a.DurationMS, a.Raw)
 	}
-	same(t, "labels", r.Labels, map[string]string{"task_type": "agent", "data_tag.domain": "travel", "data_tag.difficulty": "medium"})
+	same(t, "labels", r.Labels.Map(), map[string]string{"task_type": "agent", "data_tag.domain": "travel", "data_tag.difficulty": "medium"})
 }
 
 // A trajectory without a final message answers with its last assistant

@@ -99,8 +99,8 @@ func TestLegacyRecords(t *testing.T) {
 	same(t, "leg_3 messages", r.Messages, []model.Message{{Role: model.RoleUser, Segments: []model.Segment{{Type: txt, Text: "What is 3*3?"}}}})
 	same(t, "leg_3 options", r.Options, []model.Option{{ID: "A", Text: "8"}, {ID: "B", Text: "9", Correct: true}})
 	same(t, "leg_3 references", r.References, []string{"9"})
-	if r.Labels["task_type"] != "short-answer" {
-		t.Errorf("leg_3 task_type label %q", r.Labels["task_type"])
+	if r.Labels.Get("task_type") != "short-answer" {
+		t.Errorf("leg_3 task_type label %q", r.Labels.Get("task_type"))
 	}
 	same(t, "leg_3 codes", codes(r.Issues), []string{"legacy-mapped", "legacy-mapped", "legacy-mapped", "legacy-mapped"})
 	same(t, "leg_3 fields", r.Fields, []model.Field{

@@ -59,7 +59,7 @@ func (s *stats) add(r *model.Record) {
 		}
 	}
 	s.versions.add(version)
-	if t := r.Labels["task_type"]; t != "" {
+	if t := r.Labels.Get("task_type"); t != "" {
 		s.taskTypes.add(t)
 	}
 	s.predictions += len(r.Attempts)

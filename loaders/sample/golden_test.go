@@ -29,7 +29,7 @@ func TestGoldenMultimodal(t *testing.T) {
 	})
 	same(t, "mm_0001 summary", r.Summary, model.Summary{
 		ID: "mm_0001", Title: "What is shown?", Line: 1, Warnings: 1,
-		Labels: map[string]string{"task_type": "image-qa", "data_tag.modality": "image", "data_tag.difficulty": "2"},
+		Labels: model.LabelsOf(map[string]string{"task_type": "image-qa", "data_tag.modality": "image", "data_tag.difficulty": "2"}),
 	})
 	same(t, "mm_0001 references", r.References, []string{"an apple"})
 	same(t, "mm_0001 issues", r.Issues, []model.Issue{{
@@ -139,7 +139,7 @@ func TestGoldenJudged(t *testing.T) {
 	r := m["judged_pass"]
 	same(t, "judged_pass summary", r.Summary, model.Summary{
 		ID: "judged_pass", Title: "Which one is a mammal?", Status: model.StatusPass, Score: 1, HasScore: true,
-		Labels: map[string]string{"task_type": "multiple-choice"}, Attempts: 1, ScoredAttempts: 1, Line: 1,
+		Labels: model.LabelsOf(map[string]string{"task_type": "multiple-choice"}), Attempts: 1, ScoredAttempts: 1, Line: 1,
 	})
 	same(t, "judged_pass options", r.Options, []model.Option{{ID: "A", Text: "Shark"}, {ID: "B", Text: "Dolphin", Correct: true}})
 	same(t, "judged_pass attempts", r.Attempts, []model.Attempt{{

@@ -166,7 +166,7 @@ func (p *parser) build(o jsonl.Object) *model.Record {
 	}
 	rec.Fields = fields(o)
 	rec.Title = title(rec.Messages)
-	rec.Labels = labels(o, taskType)
+	rec.Labels = model.LabelsOf(labels(o, taskType))
 	return rec
 }
 

@@ -82,7 +82,7 @@ func TestSharedSampleFiles(t *testing.T) {
 	}
 
 	g := byTitle["Test_Gomoku"]["gomoku_match_0001"]
-	if g == nil || g.Labels["task_type"] != "agent" || g.Labels["data_tag.opening"] != "empty" ||
+	if g == nil || g.Labels.Get("task_type") != "agent" || g.Labels.Get("data_tag.opening") != "empty" ||
 		g.Title != "GameArena scripted match sample." || len(g.References) != 0 {
 		t.Fatalf("gomoku_match_0001: %+v", g)
 	}

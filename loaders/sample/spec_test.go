@@ -36,7 +36,7 @@ func checkSpecCase(t *testing.T, r *model.Record, c specCase) {
 	if r.Title != c.title {
 		t.Errorf("title %q, want %q", r.Title, c.title)
 	}
-	if got := r.Labels["task_type"]; got != c.taskType {
+	if got := r.Labels.Get("task_type"); got != c.taskType {
 		t.Errorf("task_type label %q, want %q", got, c.taskType)
 	}
 	same(t, "segment kinds", kinds(r.Messages), c.kinds)
@@ -171,7 +171,7 @@ func TestSpecExamplesChinese(t *testing.T) {
 	if un.Type != model.SectionMessages || len(un.Messages) != 1 || un.Messages[0].Text() != "请只输出选项字母" {
 		t.Errorf("unconditioned_input section %+v", un)
 	}
-	if got := m["doc-0001"].Labels["data_tag.doc_type"]; got != "report" {
+	if got := m["doc-0001"].Labels.Get("data_tag.doc_type"); got != "report" {
 		t.Errorf("data_tag.doc_type label %q", got)
 	}
 	files := section(t, m["code-0001"], "sandbox.files")

@@ -106,7 +106,7 @@ func TestSpecExamples(t *testing.T) {
 			}
 			r := byID(t, d, c.id)
 			want := map[string]string{"kind": c.kind, "version": c.version, "steps": c.steps, "batch_items": c.batch}
-			if !reflect.DeepEqual(r.Labels, want) {
+			if !reflect.DeepEqual(r.Labels.Map(), want) {
 				t.Errorf("labels = %v, want %v", r.Labels, want)
 			}
 			if !reflect.DeepEqual(r.Tags, c.tags) {
@@ -142,8 +142,8 @@ func TestSpecExamples(t *testing.T) {
 func TestV1MatchesItsV2Form(t *testing.T) {
 	v1 := records(t, openOne(t, filepath.Join(fixtures, "spec", "ex1_simple_v1.jsonl")))[0]
 	v2 := records(t, openOne(t, filepath.Join(fixtures, "spec", "ex1_simple_v2.jsonl")))[0]
-	if v1.Labels["version"] != VersionV1 || v2.Labels["version"] != VersionV2 {
-		t.Fatalf("versions %s %s", v1.Labels["version"], v2.Labels["version"])
+	if v1.Labels.Get("version") != VersionV1 || v2.Labels.Get("version") != VersionV2 {
+		t.Fatalf("versions %s %s", v1.Labels.Get("version"), v2.Labels.Get("version"))
 	}
 	if !reflect.DeepEqual(v1.Fields, v2.Fields) || v1.Title != v2.Title || v1.Target != v2.Target {
 		t.Errorf("v1 %+v %q %q\nv2 %+v %q %q", v1.Fields, v1.Title, v1.Target, v2.Fields, v2.Title, v2.Target)
@@ -196,8 +196,8 @@ func TestKindRule(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := records(t, loadText(t, "k.jsonl", c.line+"\n"))[0]
-		if r.Labels["kind"] != c.kind {
-			t.Errorf("%s: kind %s, want %s", c.line, r.Labels["kind"], c.kind)
+		if r.Labels.Get("kind") != c.kind {
+			t.Errorf("%s: kind %s, want %s", c.line, r.Labels.Get("kind"), c.kind)
 		}
 	}
 }

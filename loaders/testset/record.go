@@ -171,12 +171,12 @@ func buildCase(file string, line, endLine int, raw []byte, members []jsonl.Membe
 	} else {
 		r.Title = t
 	}
-	r.Labels = map[string]string{
-		"kind":        b.kind(),
-		"version":     b.version,
-		"steps":       strconv.Itoa(len(b.steps)),
-		"batch_items": strconv.Itoa(b.batch),
-	}
+	r.Labels = model.NewLabels(
+		"kind", b.kind(),
+		"version", b.version,
+		"steps", strconv.Itoa(len(b.steps)),
+		"batch_items", strconv.Itoa(b.batch),
+	)
 	r.Status = model.StatusUnscored
 	r.Errors, r.Warnings = model.CountIssues(r.Issues)
 	return r, b.idOK

@@ -275,9 +275,9 @@ func (l *loader) facts() []model.Fact {
 	steps := map[string]bool{}
 	items := 0
 	for _, r := range l.recs {
-		versions[r.Labels["version"]]++
-		kinds[r.Labels["kind"]]++
-		n, _ := strconv.Atoi(r.Labels["batch_items"])
+		versions[r.Labels.Get("version")]++
+		kinds[r.Labels.Get("kind")]++
+		n, _ := strconv.Atoi(r.Labels.Get("batch_items"))
 		items += n
 		for _, s := range r.Sections {
 			if s.Title == SectionSteps && s.Table != nil {

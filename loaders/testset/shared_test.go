@@ -71,7 +71,7 @@ func TestSharedTestsets(t *testing.T) {
 			}
 			ids := map[string]bool{}
 			for _, r := range records(t, d) {
-				if r.ID == "" || ids[r.ID] || r.Title == "" || r.Labels["kind"] == "" {
+				if r.ID == "" || ids[r.ID] || r.Title == "" || r.Labels.Get("kind") == "" {
 					t.Errorf("record %q title %q labels %v", r.ID, r.Title, r.Labels)
 				}
 				ids[r.ID] = true
@@ -111,7 +111,7 @@ func TestSharedRecordViews(t *testing.T) {
 		{Name: "text", Value: "This is a simple test case"},
 		{Name: "description", Value: "Simple format: all fields are treated as inputs"},
 	}
-	if v1.Labels["version"] != VersionV1 || !reflect.DeepEqual(v1.Fields, wantFields) || v1.Target != "processed text" || !reflect.DeepEqual(v1.Tags, []string{"simple"}) {
+	if v1.Labels.Get("version") != VersionV1 || !reflect.DeepEqual(v1.Fields, wantFields) || v1.Target != "processed text" || !reflect.DeepEqual(v1.Tags, []string{"simple"}) {
 		t.Errorf("v1 record %+v", v1)
 	}
 	batch := byID(t, formats, "batch_format_1")

@@ -273,7 +273,7 @@ const TargetLabel = "target"
 // that do not set one.
 func Targets(ds *model.Dataset, filter int, rows []int) []Freq {
 	return freqs(ds, filter, rows, func(s *model.Summary) (string, bool) {
-		v, ok := s.Labels[TargetLabel]
+		v, ok := s.Labels.Lookup(TargetLabel)
 		return v, ok
 	})
 }

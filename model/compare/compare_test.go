@@ -33,7 +33,7 @@ func lmDataset(filters []string, codes []string, labels []map[string]string) *mo
 			s.Outcomes = append(s.Outcomes, o(string(c[fi]), "a"+string(c[fi])))
 		}
 		if labels != nil {
-			s.Labels = labels[i]
+			s.Labels = model.LabelsOf(labels[i])
 		}
 		first := s.Outcome(0)
 		s.Status, s.Score, s.HasScore = first.Status, first.Score, first.HasScore
@@ -146,8 +146,8 @@ func TestSlices(t *testing.T) {
 
 func TestSlicesWithoutFilters(t *testing.T) {
 	recs := []*model.Record{
-		{Summary: model.Summary{ID: "1", Status: model.StatusPass, Score: 9, HasScore: true, Labels: map[string]string{"category": "a"}}},
-		{Summary: model.Summary{ID: "2", Status: model.StatusFail, Score: 3, HasScore: true, Labels: map[string]string{"category": "a"}}},
+		{Summary: model.Summary{ID: "1", Status: model.StatusPass, Score: 9, HasScore: true, Labels: model.LabelsOf(map[string]string{"category": "a"})}},
+		{Summary: model.Summary{ID: "2", Status: model.StatusFail, Score: 3, HasScore: true, Labels: model.LabelsOf(map[string]string{"category": "a"})}},
 	}
 	ds := &model.Dataset{Kind: model.KindRun, Records: model.NewMemIndex(recs)}
 	got := Slices(ds, "category", nil)

@@ -140,5 +140,5 @@ func sliceValue(field string) func(s *model.Summary) string {
 		return func(s *model.Summary) string { return s.Status.String() }
 	}
 	key := strings.TrimPrefix(field, "labels.")
-	return func(s *model.Summary) string { return s.Labels[key] }
+	return func(s *model.Summary) string { return s.Labels.Get(key) }
 }

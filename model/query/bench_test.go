@@ -25,7 +25,7 @@ func synthetic(n int) *model.Dataset {
 		}
 		s := model.Summary{
 			ID: strconv.Itoa(i), Title: "Question number " + strconv.Itoa(i) + " about " + cats[i%len(cats)],
-			Labels:   map[string]string{"category": cats[i%len(cats)], "task_type": "qa"},
+			Labels:   model.LabelsOf(map[string]string{"category": cats[i%len(cats)], "task_type": "qa"}),
 			Outcomes: outs, Attempts: 1 + i%4, Errors: i % 7 / 6, Line: i + 1,
 		}
 		if i%10 == 0 {

@@ -164,7 +164,7 @@ func (r *rec) fieldValue(key string) string {
 	if r.ds == nil || !r.ds.Presentation.FieldLabels || r.note.idx < 0 {
 		return ""
 	}
-	if _, has := r.s.Labels[key]; !has {
+	if !r.s.Labels.Has(key) {
 		return ""
 	}
 	n := r.note
@@ -199,7 +199,7 @@ func (r *rec) text(f fieldRef) (string, bool) {
 	var v string
 	switch f.kind {
 	case fLabel:
-		if v = r.s.Labels[f.key]; v == "" {
+		if v = r.s.Labels.Get(f.key); v == "" {
 			v = r.fieldValue(f.key)
 		}
 	case fID:

@@ -12,7 +12,7 @@ import (
 func generic() *model.Dataset {
 	sum := func(id, title string, st model.Status, score float64, has bool, labels map[string]string, tags []string, errs, warns, attempts, line int) *model.Record {
 		return &model.Record{Summary: model.Summary{ID: id, Title: title, Status: st, Score: score, HasScore: has,
-			Labels: labels, Tags: tags, Errors: errs, Warnings: warns, Attempts: attempts, Line: line}}
+			Labels: model.LabelsOf(labels), Tags: tags, Errors: errs, Warnings: warns, Attempts: attempts, Line: line}}
 	}
 	recs := []*model.Record{
 		sum("a1", "Solve 2+2", model.StatusPass, 8, true, map[string]string{"category": "math", "status": "completed", "steps": "2"}, []string{"critical", "easy"}, 0, 1, 3, 1),

@@ -14,7 +14,7 @@ import (
 func nonFinite() *model.Dataset {
 	rec := func(id string, score float64, has bool, x string) *model.Record {
 		return &model.Record{Summary: model.Summary{ID: id, Title: "pair " + id, Score: score, HasScore: has,
-			Labels: map[string]string{"x": x}}}
+			Labels: model.LabelsOf(map[string]string{"x": x})}}
 	}
 	recs := []*model.Record{
 		rec("fin", 0.5, true, "2"),

@@ -1,7 +1,6 @@
 package query
 
 import (
-	"sort"
 	"strings"
 
 	"evalview/model"
@@ -32,13 +31,8 @@ func RecordText(r *model.Record) string {
 	}
 	w := textWriter{}
 	w.add(r.ID, r.Title)
-	keys := make([]string, 0, len(r.Labels))
-	for k := range r.Labels {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		w.pair(k, r.Labels[k])
+	for k, v := range r.Labels.All() {
+		w.pair(k, v)
 	}
 	w.add(r.Tags...)
 	w.messages(r.Messages)

@@ -64,7 +64,7 @@ func TestMatcher(t *testing.T) {
 func detailed() *model.Record {
 	yes := true
 	return &model.Record{
-		Summary: model.Summary{ID: "doc-7", Title: "first line", Labels: map[string]string{"category": "algebra"}, Tags: []string{"hard"}},
+		Summary: model.Summary{ID: "doc-7", Title: "first line", Labels: model.LabelsOf(map[string]string{"category": "algebra"}), Tags: []string{"hard"}},
 		Messages: []model.Message{
 			{Role: model.RoleUser, Label: "context", Segments: []model.Segment{{Type: model.SegText, Text: "What is x?"},
 				{Type: model.SegImage, URL: "img/plot.png", Exists: &yes}}},

@@ -64,7 +64,7 @@ func Values(ds *model.Dataset) *ValueIndex {
 }
 
 func (idx *ValueIndex) add(s model.Summary) {
-	for k, v := range s.Labels {
+	for k, v := range s.Labels.All() {
 		idx.labelKeys[k]++
 		if v == "" {
 			continue

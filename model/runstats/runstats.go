@@ -134,7 +134,7 @@ func ComputeAt(ds *model.Dataset, threshold float64) Figures {
 		f.Records++
 		f.Attempts += s.Attempts
 		f.ScoredAttempts += s.ScoredAttempts
-		c := s.Labels["category"]
+		c := s.Labels.Get("category")
 		if c == "" {
 			c = NoCategory
 		}

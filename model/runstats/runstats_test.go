@@ -11,7 +11,7 @@ func sample(cat string, score float64, scored bool, attempts, scoredAttempts int
 	r := &model.Record{}
 	r.Summary = model.Summary{Score: score, HasScore: scored, Attempts: attempts, ScoredAttempts: scoredAttempts}
 	if cat != "" {
-		r.Summary.Labels = map[string]string{"category": cat}
+		r.Summary.Labels = model.LabelsOf(map[string]string{"category": cat})
 	}
 	return r
 }

@@ -71,7 +71,7 @@ func sliceFields(ds *model.Dataset) []string {
 	seen := map[string]bool{}
 	var labels []string
 	for i := 0; i < min(ds.Records.Len(), 2000); i++ {
-		for k := range ds.Records.Summary(i).Labels {
+		for k := range ds.Records.Summary(i).Labels.All() {
 			if !seen[k] && k != compare.TargetLabel {
 				seen[k] = true
 				labels = append(labels, k)
@@ -120,7 +120,7 @@ func (s *Sheet) recount() {
 	targets := compare.Targets(s.ds, fi, nil)
 	for _, f := range targets[:min(len(targets), maxFreqRows)] {
 		s.items = append(s.items, sliceItem{label: "target=" + text.OneLine(f.Value), cells: freqCells(f), rows: s.rowsWhere(func(sm model.Summary) bool {
-			v, ok := sm.Labels[compare.TargetLabel]
+			v, ok := sm.Labels.Lookup(compare.TargetLabel)
 			return ok && v == f.Value
 		})})
 	}

@@ -1,0 +1,45 @@
+package loaders
+
+import (
+	"os"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// BenchmarkHeldFolder opens the folder named by EVALVIEW_BENCH_FOLDER as
+// the browser does (indexes in the background, every dataset kept) and
+// reports what the indexes hold once complete: the overview's memory
+// (issue 17) is this times the collector's headroom. scripts/bench
+// -overview writes such folders (10 models x 60 tasks).
+func BenchmarkHeldFolder(b *testing.B) {
+	dir := os.Getenv("EVALVIEW_BENCH_FOLDER")
+	if dir == "" {
+		b.Skip("set EVALVIEW_BENCH_FOLDER to an lm-eval output folder")
+	}
+	for i := 0; i < b.N; i++ {
+		ds, err := Open([]string{dir}, Options{Background: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		records := 0
+		for _, d := range ds {
+			for !d.Records.Done() {
+				time.Sleep(time.Millisecond)
+			}
+			records += d.Records.Len()
+		}
+		if i < b.N-1 {
+			continue
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(len(ds)), "datasets")
+		b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heapMB")
+		b.ReportMetric(float64(ms.HeapAlloc)/float64(max(records, 1)), "heapB/rec")
+		runtime.KeepAlive(ds)
+	}
+}
