@@ -181,6 +181,7 @@ Formats are detected from content; --as forces one.`,
 			}
 			o.Background = true // the browser shows the list while it grows
 			tui.Prewarm()       // the first frame's own set-up, beside the loading
+			tuneBrowserGC(args) // the heap within the inputs' budget
 			datasets, err := openNoting(args, o, stderr)
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
