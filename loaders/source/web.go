@@ -67,29 +67,39 @@ type web struct {
 	// HF_TOKEN"), never the credential.
 	token string
 	cred  string
-	// user, when set (and no token), is sent as basic authentication.
-	user *url.Userinfo
+	// user, when set (and no token), gives the userinfo to send as basic
+	// authentication with a request for name (nil for none), looked up
+	// at each request: a server's first URL may come without one, the
+	// next with one.
+	user func(name string) *url.Userinfo
 }
 
-// auth sets the request's credential: the token, else the userinfo.
-func (w *web) auth(req *http.Request) {
+// auth sets the credential of a request for name: the token, else the
+// userinfo; it returns which credential was sent, for messages.
+func (w *web) auth(req *http.Request, name string) string {
 	if w.token != "" {
 		req.Header.Set("Authorization", "Bearer "+w.token)
-	} else if w.user != nil {
-		pw, _ := w.user.Password()
-		req.SetBasicAuth(w.user.Username(), pw)
+		return w.cred
 	}
+	if w.user != nil {
+		if ui := w.user(name); ui != nil {
+			pw, _ := ui.Password()
+			req.SetBasicAuth(ui.Username(), pw)
+			return "the user name and password of the URL"
+		}
+	}
+	return w.cred
 }
 
 // status is how a response's status reads as an error ("" for a good one).
-func (w *web) status(resp *http.Response) (string, error, bool) {
+func (w *web) status(resp *http.Response, cred string) (string, error, bool) {
 	switch c := resp.StatusCode; {
 	case c >= 200 && c < 300:
 		return "", nil, false
 	case c == http.StatusNotFound || c == http.StatusGone:
 		return fmt.Sprintf("not found (HTTP %d)", c), fs.ErrNotExist, false
 	case c == http.StatusUnauthorized || c == http.StatusForbidden:
-		return fmt.Sprintf("forbidden (HTTP %d; sent %s)", c, w.cred), fs.ErrPermission, false
+		return fmt.Sprintf("forbidden (HTTP %d; sent %s)", c, cred), fs.ErrPermission, false
 	case c == http.StatusPreconditionFailed:
 		return ErrChanged.Error(), ErrChanged, false
 	case c == http.StatusTooManyRequests:
@@ -169,7 +179,7 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	if rng != "" {
 		req.Header.Set("Range", rng)
 	}
-	w.auth(req)
+	cred := w.auth(req, name)
 	req.Header.Set("User-Agent", "evalview")
 	resp, err := w.client.Do(req)
 	if err != nil {
@@ -181,7 +191,7 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
 		return false, use(resp)
 	}
-	what, serr, retry := w.status(resp)
+	what, serr, retry := w.status(resp, cred)
 	if what != "" {
 		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
 			*wait = min(time.Duration(s)*time.Second, 30*time.Second)
@@ -269,7 +279,7 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 			return nil, pathErr("read", name, "bad URL", err)
 		}
 		req.Header.Set("Range", rng)
-		w.auth(req)
+		cred := w.auth(req, name)
 		req.Header.Set("User-Agent", "evalview")
 		resp, err := w.client.Do(req)
 		if err != nil {
@@ -282,7 +292,7 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 			}
 			continue
 		}
-		what, serr, retry := w.status(resp)
+		what, serr, retry := w.status(resp, cred)
 		if what == "" && version != "" {
 			if v := metaOf(resp).version; v != "" && v != version {
 				what, serr, retry = ErrChanged.Error(), ErrChanged, false
@@ -386,12 +396,8 @@ type webStore struct {
 	base string // scheme://host
 }
 
-func newHTTP(base string, _ *web) store {
-	w := &web{client: httpClient(), cred: "no credential"}
-	if w.user = userFor(base); w.user != nil {
-		w.cred = "the user name and password of the URL"
-	}
-	return &webStore{w: w, base: base}
+func newHTTP(base string) store {
+	return &webStore{w: &web{client: httpClient(), cred: "no credential", user: userFor}, base: base}
 }
 
 func (s *webStore) url(key string) string { return s.base + "/" + key }
