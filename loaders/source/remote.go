@@ -101,7 +101,7 @@ func locate(p string) (store, string, error) {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no host named")}
 		}
 		id, key = scheme+"://"+host, k
-		mk = func() (store, error) { return newHTTP(scheme+"://"+host), nil }
+		mk = func() (store, error) { return newHTTP(scheme + "://" + host), nil }
 	}
 	storesMu.Lock()
 	s, ok := stores[id]
