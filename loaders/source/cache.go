@@ -220,6 +220,24 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 	return run[0]
 }
 
+// seed keeps data, read with the answer that told o's version, as block
+// 0 of o (and on disk with the disk cache), unless the cache has it.
+func (c *blockCache) seed(o *object, data []byte) {
+	c.mu.Lock()
+	disk := c.disk
+	if _, ok := c.m[o.bk(0)]; ok {
+		c.mu.Unlock()
+		return
+	}
+	b := &block{done: make(chan struct{})}
+	c.m[o.bk(0)] = b
+	c.mu.Unlock()
+	if disk != "" {
+		c.toDisk(disk, o, 0, [][]byte{data})
+	}
+	c.deliver(o, 0, b, data, nil)
+}
+
 // readAhead starts requests for the aligned runs of runBlocks blocks
 // after the one holding block idx, up to inFlight runs ahead, each when
 // none of its blocks is kept or being read; an object has at most

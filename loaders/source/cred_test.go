@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -47,5 +48,44 @@ func TestCredentialPerURLOfOneServer(t *testing.T) {
 	web.Put("/bob-results.json", []byte(`{"r": 1}`), "bob", "pw-b")
 	if b, err := ReadFile(web.URL + "/bob-results.json"); err != nil || string(b) != `{"r": 1}` {
 		t.Errorf("beside: %q, %v", b, err)
+	}
+}
+
+// A remote file's size and version come with its first block, in one
+// request: a small file (a results file) is stat'ed and read whole with
+// one request, from S3, the Hub (its redirect hop aside) and a web
+// server; an empty one, which has no first byte, still opens.
+func TestStatBringsTheFirstBlock(t *testing.T) {
+	fresh(t)
+	body := data(3000)
+	s := sourcetest.NewS3(t, "bkt")
+	s.Put(t, "r.json", body)
+	s.Put(t, "empty.json", nil)
+	hub := sourcetest.NewHub(t)
+	hub.Put("datasets/org/name", "r.json", body)
+	web := sourcetest.NewWeb(t)
+	web.Put("/r.json", body, "", "")
+	web.Put("/empty.json", nil, "", "")
+	for _, c := range []struct {
+		path  string
+		count func() int64
+		want  int64
+	}{
+		{"s3://bkt/r.json", s.Requests.Load, 1},
+		{"hf://datasets/org/name/r.json", hub.Requests.Load, 2}, // resolve, then the CDN it redirects to
+		{web.URL + "/r.json", web.Requests.Load, 1},
+	} {
+		before := c.count()
+		if got, err := ReadFile(c.path); err != nil || !bytes.Equal(got, body) {
+			t.Errorf("%s: %d bytes, %v", c.path, len(got), err)
+		}
+		if n := c.count() - before; n != c.want {
+			t.Errorf("%s: stat and read whole made %d requests, want %d", c.path, n, c.want)
+		}
+	}
+	for _, p := range []string{"s3://bkt/empty.json", web.URL + "/empty.json"} {
+		if got, err := ReadFile(p); err != nil || len(got) != 0 {
+			t.Errorf("%s: %q, %v", p, got, err)
+		}
 	}
 }

@@ -208,19 +208,20 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	return false, nil
 }
 
-// rangeHead returns the size and version of the object at u from a
-// one-byte range request (HEAD is refused by some servers and presigned
-// URLs; a range GET works everywhere).
-func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
+// rangeFirst returns the size and version of the object at u, and its
+// first block, from one range request (HEAD is refused by some servers
+// and presigned URLs; a range GET works everywhere, and its answer
+// carries the bytes a stat is most often followed by).
+func (w *web) rangeFirst(ctx context.Context, name, u string) (meta, []byte, error) {
 	var m meta
-	err := w.get(ctx, "stat", name, u, "bytes=0-0", func(resp *http.Response) error {
-		m = metaOf(resp)
+	var head []byte
+	err := w.get(ctx, "stat", name, u, fmt.Sprintf("bytes=0-%d", blockSize-1), func(resp *http.Response) error {
+		m, head = metaOf(resp), nil
 		switch resp.StatusCode {
 		case http.StatusPartialContent, http.StatusRequestedRangeNotSatisfiable:
-			cr := resp.Header.Get("Content-Range") // bytes 0-0/SIZE or bytes */SIZE
-			i := strings.LastIndex(cr, "/")
-			size, err := strconv.ParseInt(strings.TrimSpace(cr[i+1:]), 10, 64)
-			if i < 0 || err != nil || size < 0 {
+			cr := resp.Header.Get("Content-Range") // bytes 0-N/SIZE or bytes */SIZE
+			size, ok := rangeTotal(cr)
+			if !ok {
 				return pathErr("stat", name, "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
 			}
 			m.size = size
@@ -230,9 +231,27 @@ func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
 			}
 			m.size = resp.ContentLength
 		}
+		if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
+			return nil // an empty object: no first byte
+		}
+		head = make([]byte, min(m.size, blockSize))
+		if _, err := io.ReadFull(resp.Body, head); err != nil {
+			head = nil // the size and version stand; the head is read again
+		}
 		return nil
 	})
-	return m, err
+	return m, head, err
+}
+
+// rangeTotal is the object's size a Content-Range header ends with
+// ("bytes 0-99/SIZE", "bytes */SIZE").
+func rangeTotal(cr string) (int64, bool) {
+	i := strings.LastIndex(cr, "/")
+	if i < 0 {
+		return 0, false
+	}
+	size, err := strconv.ParseInt(strings.TrimSpace(cr[i+1:]), 10, 64)
+	return size, err == nil && size >= 0
 }
 
 // metaOf reads an answer's version tag: the ETag, else its modification
@@ -411,8 +430,8 @@ func (s *webStore) request(key string) string {
 	return u
 }
 
-func (s *webStore) head(ctx context.Context, key string) (meta, error) {
-	return s.w.rangeHead(ctx, s.url(key), s.request(key))
+func (s *webStore) first(ctx context.Context, key string) (meta, []byte, error) {
+	return s.w.rangeFirst(ctx, s.url(key), s.request(key))
 }
 
 func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
