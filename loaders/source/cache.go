@@ -100,6 +100,9 @@ type blockCache struct {
 	disk  string // folder of the on-disk cache; "" for none
 	// requests counts range requests made (tests and the benchmark read it).
 	requests int64
+	// fetches are the requests running (tests wait for them before
+	// changing Timeout and the other settings they read).
+	fetches sync.WaitGroup
 }
 
 var blocks = newBlockCache()
@@ -188,6 +191,7 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 		c.m[o.bk(i)] = b
 		run = append(run, b)
 	}
+	c.fetches.Add(1)
 	go c.fetch(o, idx, run, "")
 	run[0].users++
 	return run[0]
@@ -239,6 +243,7 @@ func (c *blockCache) readAhead(o *object, idx int64) {
 			run = append(run, b)
 		}
 		c.ahead[ak]++
+		c.fetches.Add(1)
 		go c.fetch(o, start, run, ak)
 	}
 }
@@ -369,6 +374,7 @@ func (c *blockCache) deliver(o *object, idx int64, b *block, data []byte, err er
 // block as it arrives (a connection dropped mid-body is asked again from
 // the block it stopped at, Attempts times in all).
 func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
+	defer c.fetches.Done()
 	defer func() {
 		if ahead == "" {
 			return

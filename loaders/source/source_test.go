@@ -27,6 +27,9 @@ func fresh(t *testing.T) {
 	t.Setenv("HF_TOKEN", "")
 	t.Setenv("HF_HOME", t.TempDir())
 	t.Cleanup(func() {
+		// A read-ahead may outlive its test: it reads Timeout.
+		blocks.fetches.Wait()
+		diskState.wg.Wait()
 		Timeout, Backoff, StatFor = oldT, oldB, oldS
 		resetStores()
 		blocks = newBlockCache()
