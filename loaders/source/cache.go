@@ -3,13 +3,9 @@ package source
 import (
 	"container/list"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 )
@@ -104,35 +100,15 @@ type blockCache struct {
 	disk  string // folder of the on-disk cache; "" for none
 	// requests counts range requests made (tests and the benchmark read it).
 	requests int64
+	// fetches are the requests running (tests wait for them before
+	// changing Timeout and the other settings they read).
+	fetches sync.WaitGroup
 }
 
 var blocks = newBlockCache()
 
 func newBlockCache() *blockCache {
 	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}, pos: map[string]map[any]int64{}, moved: make(chan struct{})}
-}
-
-// SetDiskCache keeps the blocks read from remote objects in dir too
-// ("" turns it off), so that opening the same version again reads no
-// byte over the network. The blocks of a replaced object are not used.
-func SetDiskCache(dir string) {
-	blocks.mu.Lock()
-	blocks.disk = dir
-	blocks.mu.Unlock()
-}
-
-// DefaultDiskCache is the on-disk cache's folder:
-// $XDG_CACHE_HOME/evalview/blocks ($HOME/.cache when it is unset).
-func DefaultDiskCache() string {
-	dir := os.Getenv("XDG_CACHE_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".cache")
-	}
-	return filepath.Join(dir, "evalview", "blocks")
 }
 
 // Requests is how many range requests remote reads made so far.
@@ -215,9 +191,28 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 		c.m[o.bk(i)] = b
 		run = append(run, b)
 	}
+	c.fetches.Add(1)
 	go c.fetch(o, idx, run, "")
 	run[0].users++
 	return run[0]
+}
+
+// seed keeps data, read with the answer that told o's version, as block
+// 0 of o (and on disk with the disk cache), unless the cache has it.
+func (c *blockCache) seed(o *object, data []byte) {
+	c.mu.Lock()
+	disk := c.disk
+	if _, ok := c.m[o.bk(0)]; ok {
+		c.mu.Unlock()
+		return
+	}
+	b := &block{done: make(chan struct{})}
+	c.m[o.bk(0)] = b
+	c.mu.Unlock()
+	if disk != "" {
+		c.toDisk(disk, o, 0, [][]byte{data})
+	}
+	c.deliver(o, 0, b, data, nil)
 }
 
 // readAhead starts requests for the aligned runs of runBlocks blocks
@@ -248,6 +243,7 @@ func (c *blockCache) readAhead(o *object, idx int64) {
 			run = append(run, b)
 		}
 		c.ahead[ak]++
+		c.fetches.Add(1)
 		go c.fetch(o, start, run, ak)
 	}
 }
@@ -378,6 +374,7 @@ func (c *blockCache) deliver(o *object, idx int64, b *block, data []byte, err er
 // block as it arrives (a connection dropped mid-body is asked again from
 // the block it stopped at, Attempts times in all).
 func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
+	defer c.fetches.Done()
 	defer func() {
 		if ahead == "" {
 			return
@@ -453,50 +450,5 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 	}
 	for ; i < len(run); i++ {
 		c.deliver(o, first+int64(i), run[i], nil, last)
-	}
-}
-
-func diskDir(disk string, o *object) string {
-	sum := sha256.Sum256([]byte(o.url + "\x00" + o.version))
-	return filepath.Join(disk, hex.EncodeToString(sum[:12]))
-}
-
-// fromDisk returns the run's blocks when the disk cache has all of them.
-func (c *blockCache) fromDisk(disk string, o *object, first int64, n int) [][]byte {
-	dir := diskDir(disk, o)
-	out := make([][]byte, n)
-	for i := range out {
-		idx := first + int64(i)
-		want := min((idx+1)*blockSize, o.size) - idx*blockSize
-		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprint(idx)))
-		if err != nil || int64(len(b)) != want {
-			return nil
-		}
-		out[i] = b
-	}
-	return out
-}
-
-// toDisk keeps the blocks on disk, best effort: each appears whole or
-// not at all.
-func (c *blockCache) toDisk(disk string, o *object, first int64, datas [][]byte) {
-	dir := diskDir(disk, o)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return
-	}
-	for i, b := range datas {
-		name := filepath.Join(dir, fmt.Sprint(first+int64(i)))
-		tmp, err := os.CreateTemp(dir, ".part-*")
-		if err != nil {
-			return
-		}
-		_, werr := tmp.Write(b)
-		if cerr := tmp.Close(); werr != nil || cerr != nil {
-			os.Remove(tmp.Name())
-			return
-		}
-		if os.Rename(tmp.Name(), name) != nil {
-			os.Remove(tmp.Name())
-		}
 	}
 }

@@ -126,8 +126,8 @@ func (s *hfStore) resolve(key string) string {
 	return s.endpoint + "/" + prefix + s.repo.id + "/resolve/" + url.PathEscape(s.rev()) + "/" + escapeKey(key)
 }
 
-func (s *hfStore) head(ctx context.Context, key string) (meta, error) {
-	return s.w.rangeHead(ctx, s.url(key), s.resolve(key))
+func (s *hfStore) first(ctx context.Context, key string) (meta, []byte, error) {
+	return s.w.rangeFirst(ctx, s.url(key), s.resolve(key))
 }
 
 func (s *hfStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {

@@ -32,9 +32,10 @@ type entry struct {
 // at a revision, a web server). Keys are slash-separated, without a
 // leading slash; "" is the root.
 type store interface {
-	// head returns an object's size and version, or an error wrapping
-	// fs.ErrNotExist when there is no object at key.
-	head(ctx context.Context, key string) (meta, error)
+	// first returns an object's size and version with its first bytes
+	// (up to blockSize; none for an empty object), from one request, or
+	// an error wrapping fs.ErrNotExist when there is no object at key.
+	first(ctx context.Context, key string) (meta, []byte, error)
 	// stream opens bytes [off, off+n) of the object at version (which
 	// must still be current: a replaced object is an error wrapping
 	// ErrChanged); the body is read as it arrives, each read bounded by
@@ -101,7 +102,7 @@ func locate(p string) (store, string, error) {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no host named")}
 		}
 		id, key = scheme+"://"+host, k
-		mk = func() (store, error) { return newHTTP(scheme+"://"+host, nil), nil }
+		mk = func() (store, error) { return newHTTP(scheme + "://" + host), nil }
 	}
 	storesMu.Lock()
 	s, ok := stores[id]
@@ -183,9 +184,8 @@ func statRemote(p string) (fs.FileInfo, error) {
 		if m, ok := objects.getFor(s.url(key), StatFor); ok {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
-		m, err := s.head(context.Background(), key)
+		m, err := look(s, key)
 		if err == nil {
-			objects.remember(s.url(key), m)
 			return info{name: baseName(key, p), meta: m}, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -285,6 +285,24 @@ func (k *known) reset() {
 	k.mu.Unlock()
 }
 
+// look asks the store for the object at key and remembers its size and
+// version; the first block, which comes with the same answer, is kept in
+// the block cache: a file looked at is read from its head next (detection
+// sniffs it, a results file is read whole), and that read costs no second
+// round trip.
+func look(s store, key string) (meta, error) {
+	m, head, err := s.first(context.Background(), key)
+	if err != nil {
+		return meta{}, err
+	}
+	u := s.url(key)
+	objects.remember(u, m)
+	if m.size > 0 && int64(len(head)) == min(m.size, blockSize) {
+		blocks.seed(&object{s: s, key: key, url: u, meta: m}, head)
+	}
+	return m, nil
+}
+
 func openRemote(p string) (File, error) {
 	s, key, err := locate(p)
 	if err != nil {
@@ -296,7 +314,7 @@ func openRemote(p string) (File, error) {
 	u := s.url(key)
 	m, ok := objects.get(u)
 	if !ok {
-		if m, err = s.head(context.Background(), key); err != nil {
+		if m, err = look(s, key); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				if _, lerr := s.list(context.Background(), key); lerr == nil {
 					return nil, &fs.PathError{Op: "open", Path: u, Err: errors.New("is a folder")}
@@ -304,7 +322,6 @@ func openRemote(p string) (File, error) {
 			}
 			return nil, err
 		}
-		objects.remember(u, m)
 	}
 	return &remoteFile{obj: &object{s: s, key: key, url: u, meta: m}, name: baseName(key, p)}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -146,6 +147,43 @@ func (s *s3Store) fail(op, key string, err error) error {
 		return pathErr(op, name, fmt.Sprintf("failed (HTTP %d %s)", status, code), err)
 	}
 	return pathErr(op, name, netWhat(err), err)
+}
+
+// first is a GET of the object's first block: its answer tells the
+// size (Content-Range) and version as HeadObject's would, in the same
+// round trip. An empty object has no first byte (416): HeadObject then.
+func (s *s3Store) first(ctx context.Context, key string) (meta, []byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	out, err := s.c.GetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=0-%d", blockSize-1))})
+	if err != nil {
+		var re *awshttp.ResponseError
+		if errors.As(err, &re) && re.HTTPStatusCode() == http.StatusRequestedRangeNotSatisfiable {
+			m, err := s.head(ctx, key)
+			return m, nil, err
+		}
+		return meta{}, nil, s.fail("stat", key, err)
+	}
+	defer out.Body.Close()
+	m := meta{size: aws.ToInt64(out.ContentLength), version: aws.ToString(out.ETag)}
+	if cr := aws.ToString(out.ContentRange); cr != "" {
+		size, ok := rangeTotal(cr)
+		if !ok {
+			return meta{}, nil, pathErr("stat", s.url(key), "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
+		}
+		m.size = size
+	}
+	if out.ContentLength == nil && out.ContentRange == nil || m.size < 0 {
+		return meta{}, nil, pathErr("stat", s.url(key), fmt.Sprintf("the server gave a bad size (%d)", m.size), errors.New("bad size"))
+	}
+	if out.LastModified != nil {
+		m.mod = *out.LastModified
+	}
+	head := make([]byte, min(m.size, blockSize))
+	if _, err := io.ReadFull(out.Body, head); err != nil {
+		return m, nil, nil // the size and version stand; the head is read again
+	}
+	return m, head, nil
 }
 
 func (s *s3Store) head(ctx context.Context, key string) (meta, error) {

@@ -96,19 +96,28 @@ func cutUser(scheme, rest string) (string, string) {
 	return host[i+1:], host[:i]
 }
 
-// users holds the userinfo Canon took off web URLs, by the server
-// ("https://host"): its requests send it as basic authentication, never
-// to another host a redirect names.
+// users holds the userinfo Canon took off web URLs ("user:password@"):
+// by the URL it came with, and by the server ("https://host") as the
+// last one given for it. A URL Canon saw without one is kept as nil: it
+// gets none, whatever another URL of its server was given.
 var users = struct {
 	sync.Mutex
-	m map[string]*url.Userinfo
-}{m: map[string]*url.Userinfo{}}
+	url, host map[string]*url.Userinfo
+}{url: map[string]*url.Userinfo{}, host: map[string]*url.Userinfo{}}
 
-// userFor is the userinfo Canon kept for the server base (nil for none).
-func userFor(base string) *url.Userinfo {
+// userFor is the userinfo to send with a request for the web URL u (as
+// Canon gives it, without its query): the one given with u, none when u
+// was given without one, else the last given for u's server (a file the
+// loaders name beside one given, which Canon never saw).
+func userFor(u string) *url.Userinfo {
 	users.Lock()
 	defer users.Unlock()
-	return users.m[base]
+	if ui, ok := users.url[u]; ok {
+		return ui
+	}
+	s, r, _ := split(u)
+	host, _, _ := strings.Cut(r, "/")
+	return users.host[s+"://"+host]
 }
 
 // queries holds the queries Canon took off web URLs, by the URL without
@@ -136,14 +145,22 @@ func Canon(p string) string {
 		queries.Unlock()
 	}
 	rest = strings.TrimLeft(strings.ReplaceAll(rest, `\`, "/"), "/")
-	if _, ui := cutUser(s, rest); ui != "" {
-		// url.Parse decodes the escapes of the name and password.
-		if u, err := url.Parse(s + "://" + ui + "@h/"); err == nil && u.User != nil {
-			host, _, _ := strings.Cut(r, "/")
-			users.Lock()
-			users.m[s+"://"+host] = u.User
-			users.Unlock()
+	_, ui := cutUser(s, rest)
+	users.Lock()
+	defer users.Unlock()
+	if ui == "" {
+		// Given without a credential: none is sent for it, unless it was
+		// given with one before (the path Canon returned, given again).
+		if _, seen := users.url[d]; !seen {
+			users.url[d] = nil
 		}
+		return d
+	}
+	// url.Parse decodes the escapes of the name and password.
+	if u, err := url.Parse(s + "://" + ui + "@h/"); err == nil && u.User != nil {
+		host, _, _ := strings.Cut(r, "/")
+		users.url[d] = u.User
+		users.host[s+"://"+host] = u.User
 	}
 	return d
 }

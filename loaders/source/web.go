@@ -67,29 +67,39 @@ type web struct {
 	// HF_TOKEN"), never the credential.
 	token string
 	cred  string
-	// user, when set (and no token), is sent as basic authentication.
-	user *url.Userinfo
+	// user, when set (and no token), gives the userinfo to send as basic
+	// authentication with a request for name (nil for none), looked up
+	// at each request: a server's first URL may come without one, the
+	// next with one.
+	user func(name string) *url.Userinfo
 }
 
-// auth sets the request's credential: the token, else the userinfo.
-func (w *web) auth(req *http.Request) {
+// auth sets the credential of a request for name: the token, else the
+// userinfo; it returns which credential was sent, for messages.
+func (w *web) auth(req *http.Request, name string) string {
 	if w.token != "" {
 		req.Header.Set("Authorization", "Bearer "+w.token)
-	} else if w.user != nil {
-		pw, _ := w.user.Password()
-		req.SetBasicAuth(w.user.Username(), pw)
+		return w.cred
 	}
+	if w.user != nil {
+		if ui := w.user(name); ui != nil {
+			pw, _ := ui.Password()
+			req.SetBasicAuth(ui.Username(), pw)
+			return "the user name and password of the URL"
+		}
+	}
+	return w.cred
 }
 
 // status is how a response's status reads as an error ("" for a good one).
-func (w *web) status(resp *http.Response) (string, error, bool) {
+func (w *web) status(resp *http.Response, cred string) (string, error, bool) {
 	switch c := resp.StatusCode; {
 	case c >= 200 && c < 300:
 		return "", nil, false
 	case c == http.StatusNotFound || c == http.StatusGone:
 		return fmt.Sprintf("not found (HTTP %d)", c), fs.ErrNotExist, false
 	case c == http.StatusUnauthorized || c == http.StatusForbidden:
-		return fmt.Sprintf("forbidden (HTTP %d; sent %s)", c, w.cred), fs.ErrPermission, false
+		return fmt.Sprintf("forbidden (HTTP %d; sent %s)", c, cred), fs.ErrPermission, false
 	case c == http.StatusPreconditionFailed:
 		return ErrChanged.Error(), ErrChanged, false
 	case c == http.StatusTooManyRequests:
@@ -169,7 +179,7 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	if rng != "" {
 		req.Header.Set("Range", rng)
 	}
-	w.auth(req)
+	cred := w.auth(req, name)
 	req.Header.Set("User-Agent", "evalview")
 	resp, err := w.client.Do(req)
 	if err != nil {
@@ -181,7 +191,7 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
 		return false, use(resp)
 	}
-	what, serr, retry := w.status(resp)
+	what, serr, retry := w.status(resp, cred)
 	if what != "" {
 		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
 			*wait = min(time.Duration(s)*time.Second, 30*time.Second)
@@ -198,19 +208,20 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	return false, nil
 }
 
-// rangeHead returns the size and version of the object at u from a
-// one-byte range request (HEAD is refused by some servers and presigned
-// URLs; a range GET works everywhere).
-func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
+// rangeFirst returns the size and version of the object at u, and its
+// first block, from one range request (HEAD is refused by some servers
+// and presigned URLs; a range GET works everywhere, and its answer
+// carries the bytes a stat is most often followed by).
+func (w *web) rangeFirst(ctx context.Context, name, u string) (meta, []byte, error) {
 	var m meta
-	err := w.get(ctx, "stat", name, u, "bytes=0-0", func(resp *http.Response) error {
-		m = metaOf(resp)
+	var head []byte
+	err := w.get(ctx, "stat", name, u, fmt.Sprintf("bytes=0-%d", blockSize-1), func(resp *http.Response) error {
+		m, head = metaOf(resp), nil
 		switch resp.StatusCode {
 		case http.StatusPartialContent, http.StatusRequestedRangeNotSatisfiable:
-			cr := resp.Header.Get("Content-Range") // bytes 0-0/SIZE or bytes */SIZE
-			i := strings.LastIndex(cr, "/")
-			size, err := strconv.ParseInt(strings.TrimSpace(cr[i+1:]), 10, 64)
-			if i < 0 || err != nil || size < 0 {
+			cr := resp.Header.Get("Content-Range") // bytes 0-N/SIZE or bytes */SIZE
+			size, ok := rangeTotal(cr)
+			if !ok {
 				return pathErr("stat", name, "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
 			}
 			m.size = size
@@ -220,9 +231,27 @@ func (w *web) rangeHead(ctx context.Context, name, u string) (meta, error) {
 			}
 			m.size = resp.ContentLength
 		}
+		if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
+			return nil // an empty object: no first byte
+		}
+		head = make([]byte, min(m.size, blockSize))
+		if _, err := io.ReadFull(resp.Body, head); err != nil {
+			head = nil // the size and version stand; the head is read again
+		}
 		return nil
 	})
-	return m, err
+	return m, head, err
+}
+
+// rangeTotal is the object's size a Content-Range header ends with
+// ("bytes 0-99/SIZE", "bytes */SIZE").
+func rangeTotal(cr string) (int64, bool) {
+	i := strings.LastIndex(cr, "/")
+	if i < 0 {
+		return 0, false
+	}
+	size, err := strconv.ParseInt(strings.TrimSpace(cr[i+1:]), 10, 64)
+	return size, err == nil && size >= 0
 }
 
 // metaOf reads an answer's version tag: the ETag, else its modification
@@ -269,7 +298,7 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 			return nil, pathErr("read", name, "bad URL", err)
 		}
 		req.Header.Set("Range", rng)
-		w.auth(req)
+		cred := w.auth(req, name)
 		req.Header.Set("User-Agent", "evalview")
 		resp, err := w.client.Do(req)
 		if err != nil {
@@ -282,7 +311,7 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 			}
 			continue
 		}
-		what, serr, retry := w.status(resp)
+		what, serr, retry := w.status(resp, cred)
 		if what == "" && version != "" {
 			if v := metaOf(resp).version; v != "" && v != version {
 				what, serr, retry = ErrChanged.Error(), ErrChanged, false
@@ -386,12 +415,8 @@ type webStore struct {
 	base string // scheme://host
 }
 
-func newHTTP(base string, _ *web) store {
-	w := &web{client: httpClient(), cred: "no credential"}
-	if w.user = userFor(base); w.user != nil {
-		w.cred = "the user name and password of the URL"
-	}
-	return &webStore{w: w, base: base}
+func newHTTP(base string) store {
+	return &webStore{w: &web{client: httpClient(), cred: "no credential", user: userFor}, base: base}
 }
 
 func (s *webStore) url(key string) string { return s.base + "/" + key }
@@ -405,8 +430,8 @@ func (s *webStore) request(key string) string {
 	return u
 }
 
-func (s *webStore) head(ctx context.Context, key string) (meta, error) {
-	return s.w.rangeHead(ctx, s.url(key), s.request(key))
+func (s *webStore) first(ctx context.Context, key string) (meta, []byte, error) {
+	return s.w.rangeFirst(ctx, s.url(key), s.request(key))
 }
 
 func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {

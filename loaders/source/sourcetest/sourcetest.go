@@ -1,6 +1,7 @@
 // Package sourcetest starts stores for tests of remote paths on
 // 127.0.0.1: an imitation of the Hugging Face Hub (its tree API, resolve
-// URLs redirecting to a CDN) and an S3 server (gofakes3), each with
+// URLs redirecting to a CDN), an S3 server (gofakes3) and a plain web
+// server with basic authentication, each with
 // faults to inject (a status for the next requests, a stall, a connection
 // dropped mid-body, latency). Nothing here reaches the network.
 package sourcetest
@@ -377,4 +378,62 @@ func (s *S3) Put(t TB, key string, data []byte) {
 	if _, err := s.backend.PutObject(s.Bucket, key, map[string]string{}, bytes.NewReader(data), int64(len(data)), nil); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Web is a plain web server (no listing): files by path, served with
+// ranges and an ETag. A file put with a user name requires that user
+// and password as basic authentication (401 otherwise); Sent records,
+// per path, the user name each request carried ("" for none).
+type Web struct {
+	*httptest.Server
+	faults
+	mu    sync.Mutex
+	files map[string]webFile
+	sent  map[string][]string
+}
+
+type webFile struct {
+	data           []byte
+	user, password string
+}
+
+// NewWeb starts a web server.
+func NewWeb(t TB) *Web {
+	s := &Web{files: map[string]webFile{}, sent: map[string][]string{}}
+	s.Server = serve(t, s.wrap(http.HandlerFunc(s.handle)))
+	return s
+}
+
+// Put serves data at path ("/dir/f.json"), to user with password only
+// when user is not "".
+func (s *Web) Put(path string, data []byte, user, password string) {
+	s.mu.Lock()
+	s.files[path] = webFile{data, user, password}
+	s.mu.Unlock()
+}
+
+// Sent is the user name each request for path carried, in order ("" for
+// a request without basic authentication).
+func (s *Web) Sent(path string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.sent[path]...)
+}
+
+func (s *Web) handle(w http.ResponseWriter, r *http.Request) {
+	user, pw, _ := r.BasicAuth()
+	s.mu.Lock()
+	s.sent[r.URL.Path] = append(s.sent[r.URL.Path], user)
+	f, ok := s.files[r.URL.Path]
+	s.mu.Unlock()
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	if f.user != "" && (user != f.user || pw != f.password) {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	w.Header().Set("ETag", etag(f.data))
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.data))
 }
