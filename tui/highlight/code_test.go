@@ -100,6 +100,11 @@ func TestCodeLanguages(t *testing.T) {
 		"xml", "html", "css", "diff", "dockerfile", "makefile", "cmake", "ruby", "rb", "php", "perl", "lua",
 		"r", "swift", "haskell", "julia", "latex", "tex", "matlab", "dart", "elixir", "lean", "lean4", "coq",
 		"objective-c", "fortran", "zig", "ocaml", "powershell", "bat", "cython",
+		// MultiPL-E's and other code benchmarks' languages, by their names
+		// and file extensions.
+		"cs", "racket", "rkt", "d", "clojure", "erlang", "fsharp", "groovy", "scheme", "lisp", "prolog",
+		"verilog", "vhdl", "solidity", "protobuf", "graphql", "hcl", "terraform", "nasm", "awk", "vb.net",
+		"objectpascal", "ada", "fish", "nim", "crystal", "elm", "mojo", "glsl", "wat", "scss", "jl", "pl", "kt",
 	} {
 		lines, ok := h.Code(lang, src)
 		if !ok {
