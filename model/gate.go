@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"runtime"
 	"sync"
 )
 
@@ -68,8 +69,17 @@ func WithGate(ctx context.Context, g *Gate) context.Context {
 
 // Pause blocks while the gate ctx carries is held, and returns ctx's
 // error, if any: background work calls it where it would check ctx.
+//
+// With a gate (the browser's background work) it also yields the
+// processor: a CPU-bound worker that never blocks is otherwise taken off
+// only by the runtime's preemption, every 10 ms, and a goroutine back
+// from a blocking read (the terminal's input, a key the user pressed)
+// waits for it on the global run queue. On two cores, with one worker per
+// core, every key then took up to 10 ms to reach the browser, and a
+// search typed while the deep pass ran up to 30 ms before it started.
 func Pause(ctx context.Context) error {
 	if g, _ := ctx.Value(gateKey{}).(*Gate); g != nil {
+		runtime.Gosched()
 		return g.wait(ctx)
 	}
 	return ctx.Err()

@@ -3,6 +3,8 @@ package model
 import (
 	"context"
 	"errors"
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -39,5 +41,26 @@ func TestGatePausesWhileHeld(t *testing.T) {
 	}
 	if err := Pause(context.Background()); err != nil {
 		t.Errorf("no gate: %v", err)
+	}
+}
+
+// TestPauseYields: background work that calls Pause between its units
+// lets a waiting goroutine run at once (a key read from the terminal,
+// a search just started), not only when the runtime preempts it every
+// 10 ms. On one processor, a goroutine made runnable runs within a few
+// Pause calls of a worker that never blocks otherwise.
+func TestPauseYields(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	ctx := WithGate(context.Background(), NewGate())
+	var ran atomic.Bool
+	go ran.Store(true)
+	calls := 0
+	for ; calls < 10_000_000 && !ran.Load(); calls++ {
+		if err := Pause(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if calls > 100 {
+		t.Errorf("the waiting goroutine ran after %d Pause calls", calls)
 	}
 }

@@ -73,7 +73,14 @@ scan:
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		k, rerr := io.ReadFull(r, buf[carry:])
+		n := len(buf)
+		if base == 0 && carry == 0 {
+			// The first read is short: a search typed at the first
+			// screen shows the first hit without waiting for 8 MB to be
+			// read (and, in a new buffer, faulted in).
+			n = min(n, searchFirst)
+		}
+		k, rerr := io.ReadFull(r, buf[carry:n])
 		end := carry + k
 		for from := 0; ; {
 			at := m.index(buf[from:end])
@@ -144,6 +151,10 @@ scan:
 
 // searchBlock is the raw search's read size.
 const searchBlock = 8 << 20
+
+// searchFirst is the size of the raw search's first read (a variable for
+// tests).
+var searchFirst = 256 << 10
 
 // searchBufs recycles the raw search's read buffers: a search replaced by
 // a newer one (the user typed on) leaves its buffer to the next.

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
 )
 
 // CodeMaxBytes caps the code block Code colors: Chroma's regexp lexers
@@ -13,8 +12,8 @@ import (
 // long block. Past the cap the block is shown in the plain code style.
 const CodeMaxBytes = 16 << 10
 
-// lexerCache keeps each language's lexer once looked up (nil when Chroma
-// has none): lexers.Get searches every registered lexer's names.
+// lexerCache keeps each language's lexer once looked up (nil when there
+// is none): a registry's Get matches file patterns when no name does.
 var lexerCache sync.Map // lang -> chroma.Lexer (nil: none)
 
 func lexerFor(lang string) chroma.Lexer {
@@ -24,7 +23,7 @@ func lexerFor(lang string) chroma.Lexer {
 		return l
 	}
 	var l chroma.Lexer
-	if found := lexers.Get(lang); found != nil && lang != "" {
+	if found := lexers().Get(lang); found != nil && lang != "" {
 		l = chroma.Coalesce(found)
 	}
 	lexerCache.Store(lang, l)

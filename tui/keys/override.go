@@ -47,6 +47,11 @@ func (km *KeyMap) Override(name string, keys []string) error {
 // checks that no key is left bound twice in one room. It returns every
 // problem found, or nil.
 func (km *KeyMap) Apply(overrides map[string][]string) error {
+	if len(overrides) == 0 {
+		// The default bindings never collide (TestNoKeyIsBoundTwiceInAScope);
+		// checking them again cost every start a tenth of its first frame.
+		return nil
+	}
 	names := make([]string, 0, len(overrides))
 	for n := range overrides {
 		names = append(names, n)

@@ -82,12 +82,22 @@ func FirstLine(s string) string {
 // grapheme segmentation ansi.StringWidth does (which dominated wrapping
 // megabytes of pretty-printed JSON).
 func Width(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return ansi.StringWidth(s)
-		}
+	if !printableASCII(s) {
+		return ansi.StringWidth(s)
 	}
 	return len(s)
+}
+
+// printableASCII reports whether s is printable ASCII only (no escape
+// sequence, no control character, nothing wider or narrower than a cell
+// a byte), whose width is its length.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // Truncate cuts s (which may hold ANSI styles) to at most w cells, ending
@@ -96,11 +106,25 @@ func Truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
+	if printableASCII(s) {
+		// What ansi.Truncate does, without its grapheme segmentation: a
+		// list's cells are mostly ASCII, and every frame cuts them.
+		if len(s) <= w {
+			return s
+		}
+		if w < ellipsisWidth {
+			return ""
+		}
+		return s[:w-ellipsisWidth] + Ellipsis
+	}
 	if ansi.StringWidth(s) <= w {
 		return s
 	}
 	return ansi.Truncate(s, w, Ellipsis)
 }
+
+// ellipsisWidth is Ellipsis's width in cells.
+var ellipsisWidth = ansi.StringWidth(Ellipsis)
 
 // TruncateMiddle cuts plain text s to at most w cells by replacing its
 // middle with an ellipsis, keeping both ends: record ids often differ only
@@ -131,10 +155,10 @@ func TruncateMiddle(s string, w int) string {
 
 // Pad truncates or pads s with spaces to exactly w cells.
 func Pad(s string, w int) string {
-	sw := ansi.StringWidth(s)
+	sw := Width(s)
 	if sw > w {
 		s = Truncate(s, w)
-		sw = ansi.StringWidth(s)
+		sw = Width(s)
 	}
 	if n := w - sw; n > 0 {
 		s += strings.Repeat(" ", n)
@@ -145,7 +169,7 @@ func Pad(s string, w int) string {
 // PadLeft truncates s or pads it on the left to exactly w cells.
 func PadLeft(s string, w int) string {
 	s = Truncate(s, w)
-	if n := w - ansi.StringWidth(s); n > 0 {
+	if n := w - Width(s); n > 0 {
 		s = strings.Repeat(" ", n) + s
 	}
 	return s

@@ -192,3 +192,33 @@ func TestWrapPlain(t *testing.T) {
 		})
 	}
 }
+
+// TestASCIIFastPathsAgree: Width, Truncate, Pad and PadLeft measure and
+// cut printable ASCII without grapheme segmentation; they give what the
+// ANSI-aware functions give, at every width around the string's.
+func TestASCIIFastPathsAgree(t *testing.T) {
+	for _, s := range []string{"", "a", "ab", "abc", "Lena buys 5 notebooks that cost $5", " lead and trail ", "~!@#$%^&*()_+{}|:<>?"} {
+		if got, want := Width(s), ansi.StringWidth(s); got != want {
+			t.Errorf("Width(%q) = %d, want %d", s, got, want)
+		}
+		for w := -1; w <= len(s)+2; w++ {
+			want := ""
+			if w > 0 {
+				want = ansi.Truncate(s, w, Ellipsis)
+			}
+			if got := Truncate(s, w); got != want {
+				t.Errorf("Truncate(%q, %d) = %q, want %q", s, w, got, want)
+			}
+			if w < 0 {
+				continue
+			}
+			pad := want + strings.Repeat(" ", max(w-ansi.StringWidth(want), 0))
+			if got := Pad(s, w); got != pad {
+				t.Errorf("Pad(%q, %d) = %q, want %q", s, w, got, pad)
+			}
+			if got := PadLeft(s, w); got != strings.Repeat(" ", max(w-ansi.StringWidth(want), 0))+want {
+				t.Errorf("PadLeft(%q, %d) = %q", s, w, got)
+			}
+		}
+	}
+}
