@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync/atomic"
 
 	"evalview/loaders/jsonl"
 )
@@ -128,11 +129,34 @@ func tuneBrowserGC(paths []string) {
 	}
 	go func() {
 		n, _ := inputBytes(paths)
-		floor := int64(heapShare * (budgetBase + budgetPerInput*float64(n)))
-		debug.SetMemoryLimit(floor)
-		afterEachGC(func(live uint64) { debug.SetMemoryLimit(browserLimit(floor, live)) })
+		holdBrowserHeap(int64(heapShare * (budgetBase + budgetPerInput*float64(n))))
 	}()
 }
+
+// holdBrowserHeap sets the browser's heap limit to floor, or 1.5x what
+// the last collection found live when that is more, and keeps it so after
+// each collection; stop ends that (tests). The sizes are known while the
+// files are indexed, when what is live may already be past the floor: a
+// limit under it made the collector run back to back until the first
+// collection's hook raised it.
+func holdBrowserHeap(floor int64) (stop func()) {
+	debug.SetMemoryLimit(browserLimit(floor, liveHeap()))
+	return afterEachGC(func(live uint64) { debug.SetMemoryLimit(browserLimit(floor, live)) })
+}
+
+// liveHeap is the heap the last collection found live (0 before any).
+func liveHeap() uint64 {
+	sample := []metrics.Sample{{Name: liveMetric}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}
+
+// liveMetric is the runtime metric of the heap the last collection found
+// live.
+const liveMetric = "/gc/heap/live:bytes"
 
 // browserLimit is the browser's heap limit once a collection found live
 // bytes live: the budget's share floor, or browserLiveFactor x live.
@@ -141,14 +165,21 @@ func browserLimit(floor int64, live uint64) int64 {
 }
 
 // afterEachGC calls fn with the heap found live by each collection, from
-// then on (a finalizer on an object that each collection frees, armed
-// again each time; finalizers run on one goroutine of the runtime's own).
-func afterEachGC(fn func(live uint64)) {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// then on until stop is called (a finalizer on an object that each
+// collection frees, armed again each time; finalizers run on one
+// goroutine of the runtime's own). The call comes when the collection's
+// sweep reaches the object, which on a busy process may be a while after
+// the collection.
+func afterEachGC(fn func(live uint64)) (stop func()) {
+	var stopped atomic.Bool
+	sample := []metrics.Sample{{Name: liveMetric}}
 	var arm func()
 	arm = func() {
 		sentinel := new([16]byte)
 		runtime.SetFinalizer(sentinel, func(*[16]byte) {
+			if stopped.Load() {
+				return
+			}
 			metrics.Read(sample)
 			if sample[0].Value.Kind() == metrics.KindUint64 {
 				fn(sample[0].Value.Uint64())
@@ -157,4 +188,5 @@ func afterEachGC(fn func(live uint64)) {
 		})
 	}
 	arm()
+	return func() { stopped.Store(true) }
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"runtime"
+	"runtime/debug"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -10,12 +12,13 @@ import (
 // first (it arms itself again), with the heap the collection found live.
 func TestAfterEachGC(t *testing.T) {
 	calls := make(chan uint64, 16)
-	afterEachGC(func(live uint64) {
+	stop := afterEachGC(func(live uint64) {
 		select {
 		case calls <- live:
 		default:
 		}
 	})
+	defer stop()
 	keep := make([]byte, 8<<20)
 	for i := 0; i < 3; i++ {
 		runtime.GC()
@@ -42,5 +45,50 @@ func TestBrowserLimit(t *testing.T) {
 		if got := browserLimit(floor, c.live); got != c.want {
 			t.Errorf("live %d MB: limit %d MB, want %d MB", c.live>>20, got>>20, c.want>>20)
 		}
+	}
+}
+
+// TestHoldBrowserHeapAboveLive: the limit starts above what is already
+// live, not at the floor under it (the inputs' sizes are known while they
+// are indexed): a limit under the live heap made the collector run back
+// to back until the first collection's hook raised it.
+func TestHoldBrowserHeapAboveLive(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	keep := make([]byte, 64<<20)
+	runtime.GC()
+	stop := holdBrowserHeap(1 << 20)
+	defer stop()
+	if got, want := debug.SetMemoryLimit(-1), int64(browserLiveFactor*float64(len(keep))); got < want {
+		t.Errorf("limit %d MB with %d MB live, want at least %d MB", got>>20, len(keep)>>20, want>>20)
+	}
+	runtime.KeepAlive(keep)
+}
+
+// TestAfterEachGCStop: once stopped, the hook is not called again (at
+// most one call already under way when stop came), while another hook
+// sees collections go by.
+func TestAfterEachGCStop(t *testing.T) {
+	var calls atomic.Int64
+	stop := afterEachGC(func(uint64) { calls.Add(1) })
+	stop()
+	before := calls.Load()
+	seen := make(chan struct{}, 16)
+	stopWitness := afterEachGC(func(uint64) {
+		select {
+		case seen <- struct{}{}:
+		default:
+		}
+	})
+	defer stopWitness()
+	for i := 0; i < 4; i++ {
+		runtime.GC()
+		select {
+		case <-seen:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("collection %d: the witness hook did not run", i)
+		}
+	}
+	if n := calls.Load() - before; n > 1 {
+		t.Errorf("stopped hook called %d times after stop", n)
 	}
 }

@@ -59,6 +59,7 @@ func build(path string, line int, data []byte) (*model.Record, *model.Issue) {
 	for i := range r.Issues {
 		r.Issues[i].Record = r.ID
 	}
+	var labels []string // key, value, ...: one model.Labels at the end
 	for _, m := range members {
 		f := model.Field{Name: m.Key}
 		if s, ok := jsonl.String(m.Value); ok {
@@ -72,9 +73,12 @@ func build(path string, line int, data []byte) (*model.Record, *model.Issue) {
 			// object) is one with no value: queries read it from the
 			// record (Presentation.FieldLabels).
 			lv, _ := labelValue(m.Value)
-			r.Labels = r.Labels.With(m.Key, lv)
+			labels = append(labels, m.Key, lv)
 		}
 	}
+	// Built at once, a repeated key's last value kept: With, for each
+	// field, copied all the labels before it (64 MB for 2,000 fields).
+	r.Labels = model.NewLabels(labels...)
 	r.Title = title(members, v)
 	r.Raw = []model.RawPart{{Label: "line " + strconv.Itoa(line), File: path, Line: line, JSON: v}}
 	r.Errors, r.Warnings = model.CountIssues(r.Issues)
