@@ -19,6 +19,9 @@ type meta struct {
 	size    int64
 	version string // ETag, or another tag that changes when the object does
 	mod     time.Time
+	// page is set when a web server answered with an HTML page at a URL
+	// ending in "/" (after its redirects): a folder's index, not a file.
+	page bool
 }
 
 // entry is one name under a listed prefix.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -268,6 +269,10 @@ func metaOf(resp *http.Response) meta {
 			m.version = t.UTC().Format(time.RFC3339)
 		}
 	}
+	if resp.Request != nil && strings.HasSuffix(resp.Request.URL.Path, "/") {
+		ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+		m.page = ct == "text/html"
+	}
 	for req := resp.Request; req != nil && req.Response != nil; req = req.Response.Request {
 		if v := req.Response.Header.Get("X-Linked-Etag"); v != "" {
 			m.version = v // the earliest redirect's, once the loop ends
@@ -408,8 +413,9 @@ func (b *idleBody) Close() error {
 	return b.rc.Close()
 }
 
-// webStore is a web server: files by URL, read with range requests; it
-// cannot list a folder.
+// webStore is a web server: files by URL, read with range requests; a
+// folder is listed from the index page the server makes for it
+// (webindex.go).
 type webStore struct {
 	w    *web
 	base string // scheme://host
@@ -430,14 +436,17 @@ func (s *webStore) request(key string) string {
 	return u
 }
 
+// first is the object at key; a folder's index page (an HTML answer at a
+// URL ending in "/", as `python -m http.server`, nginx, Apache and Caddy
+// give for a folder, or redirect to) is no object: the caller lists it.
 func (s *webStore) first(ctx context.Context, key string) (meta, []byte, error) {
-	return s.w.rangeFirst(ctx, s.url(key), s.request(key))
+	m, head, err := s.w.rangeFirst(ctx, s.url(key), s.request(key))
+	if err == nil && m.page {
+		return meta{}, nil, pathErr("stat", s.url(key), "a folder's index page", fs.ErrNotExist)
+	}
+	return m, head, err
 }
 
 func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
 	return s.w.stream(ctx, s.url(key), s.request(key), off, n, version)
-}
-
-func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
-	return nil, pathErr("list", s.url(key), "not found, and a web server's folders cannot be listed over HTTP (name a file, or use hf:// or s3://)", fs.ErrNotExist)
 }
