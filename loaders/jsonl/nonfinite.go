@@ -93,7 +93,9 @@ func rewriteNonFinite(data []byte, put func(out []byte, tok string) []byte) ([]b
 		case c == '-' && bytes.HasPrefix(data[i:], []byte("-Infinity")):
 			tok = "-Infinity"
 		}
-		if tok == "" {
+		if tok == "" || (i > 0 && tokenByte(data[i-1])) || (i+len(tok) < len(data) && tokenByte(data[i+len(tok)])) {
+			// Not a token of its own: "1NaN" or "NaNe5" would read as
+			// the numbers 10.0 and 0.0e5 once masked.
 			continue
 		}
 		if out == nil {
@@ -108,6 +110,12 @@ func rewriteNonFinite(data []byte, put func(out []byte, tok string) []byte) ([]b
 		return data, 0
 	}
 	return append(out, data[last:]...), n
+}
+
+// tokenByte reports whether c may continue a bare token (a number, a
+// literal): a non-finite token next to one is part of something else.
+func tokenByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '+' || c == '-' || c == '_'
 }
 
 // NonFiniteString reads the strings QuoteNonFinite writes ("NaN",

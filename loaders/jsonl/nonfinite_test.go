@@ -43,3 +43,22 @@ func TestNonFinite(t *testing.T) {
 		t.Error("a document without non-finite numbers is not copied")
 	}
 }
+
+// TestNonFiniteOnlyWholeTokens: a non-finite word that is part of another
+// token is left alone, so that masking never turns invalid JSON into a
+// number ("1NaN" into 10.0, "NaNe5" into 0.0e5); found by FuzzParseJSON.
+func TestNonFiniteOnlyWholeTokens(t *testing.T) {
+	for _, in := range []string{`[1NaN]`, `NaNe5`, `[NaN5]`, `[-NaN]`, `[xInfinity]`, `[Infinity.5]`, `{"a":-Infinityy}`, `[1-Infinity]`} {
+		if m, n := MaskNonFinite([]byte(in)); n != 0 || json.Valid(m) {
+			t.Errorf("%s: masked %d tokens: %s", in, n, m)
+		}
+		if _, n := QuoteNonFinite([]byte(in)); n != 0 {
+			t.Errorf("%s: quoted %d tokens", in, n)
+		}
+	}
+	for _, in := range []string{`NaN`, `[NaN,Infinity,-Infinity]`, "{\"a\":\tNaN\n}", `[ -Infinity ]`} {
+		if m, n := MaskNonFinite([]byte(in)); n == 0 || !json.Valid(m) {
+			t.Errorf("%s: masked %d tokens: %s", in, n, m)
+		}
+	}
+}
