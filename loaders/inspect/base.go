@@ -300,9 +300,10 @@ func targetOf(raw json.RawMessage) (string, []string) {
 }
 
 func firstLine(s string) string {
+	whole := s
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return jsonl.Clip(s, 200)
+	return jsonl.Own(jsonl.Clip(s, 200), whole)
 }

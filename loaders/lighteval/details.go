@@ -152,11 +152,12 @@ func statusOf(f float64) model.Status {
 }
 
 func firstLine(s string) string {
+	whole := s
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return jsonl.Clip(s, 200)
+	return jsonl.Own(jsonl.Clip(s, 200), whole)
 }
 
 // index holds the list rows; a record reads its row whole from the file.

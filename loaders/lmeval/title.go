@@ -3,6 +3,8 @@ package lmeval
 import (
 	"encoding/json"
 	"strings"
+
+	"evalview/loaders/jsonl"
 )
 
 // titleOf picks the doc's question-like field, or the prompt's last line,
@@ -45,7 +47,7 @@ const maxTitle = 300
 func firstLine(s string, n int) string {
 	for _, l := range strings.Split(s, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
-			return clip(l, n)
+			return jsonl.Own(clip(l, n), s)
 		}
 	}
 	return ""
@@ -55,7 +57,7 @@ func lastLine(s string, n int) string {
 	ls := strings.Split(strings.TrimSpace(s), "\n")
 	for i := len(ls) - 1; i >= 0; i-- {
 		if l := strings.TrimSpace(ls[i]); l != "" {
-			return clip(l, n)
+			return jsonl.Own(clip(l, n), s)
 		}
 	}
 	return ""

@@ -19,7 +19,7 @@ func firstLine(s string, max int) string {
 		if l == "" {
 			continue
 		}
-		return jsonl.Clip(l, max)
+		return jsonl.Own(jsonl.Clip(l, max), s)
 	}
 	return ""
 }
