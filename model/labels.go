@@ -139,15 +139,6 @@ func (l Labels) All() iter.Seq2[string, string] {
 	}
 }
 
-// Keys returns the keys in order.
-func (l Labels) Keys() []string {
-	keys := make([]string, 0, l.Len())
-	for i := 0; i < len(l.kv); i += 2 {
-		keys = append(keys, l.kv[i])
-	}
-	return keys
-}
-
 // Map returns the labels as a new map (nil when there are none).
 func (l Labels) Map() map[string]string {
 	if len(l.kv) == 0 {
@@ -159,9 +150,6 @@ func (l Labels) Map() map[string]string {
 	}
 	return m
 }
-
-// Equal reports whether l and o hold the same labels.
-func (l Labels) Equal(o Labels) bool { return slices.Equal(l.kv, o.kv) }
 
 // String prints the labels as fmt prints a map[string]string (keys in
 // order): "map[category:math level:3]".

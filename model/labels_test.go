@@ -72,9 +72,6 @@ func TestNewLabelsAndWith(t *testing.T) {
 	if got := fmt.Sprint(l); got != "map[a:2 b:3]" {
 		t.Errorf("With changed the labels it started from: %s", got)
 	}
-	if !l.Equal(NewLabels("a", "2", "b", "3")) || l.Equal(m) {
-		t.Error("Equal")
-	}
 	var none Labels
 	if none.Len() != 0 || none.Get("a") != "" || none.Map() != nil || fmt.Sprint(none) != "map[]" {
 		t.Errorf("zero Labels: %s", none)

@@ -7,7 +7,6 @@ package main
 // object costs no memory in this process.
 
 import (
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -252,15 +251,8 @@ func remoteTrace(bin, url string) (float64, float64, error) {
 	deadline := time.Now().Add(5 * time.Minute)
 	for time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
-		data, _ := os.ReadFile(f.Name())
-		for _, line := range strings.Split(string(data), "\n") {
-			var ev struct {
-				Event string  `json:"event"`
-				MS    float64 `json:"ms"`
-			}
-			if json.Unmarshal([]byte(line), &ev) == nil && ev.Event == "indexed" {
-				return ev.MS / 1000, peakRSS(t.pid()), nil
-			}
+		if secs := readTrace(f.Name())["indexed"]; secs > 0 {
+			return secs, peakRSS(t.pid()), nil
 		}
 	}
 	return 0, 0, fmt.Errorf("%s: no index within 5 minutes", url)

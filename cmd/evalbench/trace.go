@@ -48,15 +48,8 @@ func traceEvents(bin, path string, w, h int, wait time.Duration, then func(pid s
 	deadline := time.Now().Add(wait)
 	for time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
-		data, _ := os.ReadFile(f.Name())
-		for _, line := range strings.Split(string(data), "\n") {
-			var ev struct {
-				Event string  `json:"event"`
-				MS    float64 `json:"ms"`
-			}
-			if json.Unmarshal([]byte(line), &ev) == nil && ev.Event != "" {
-				at[ev.Event] = ev.MS / 1000
-			}
+		for e, secs := range readTrace(f.Name()) {
+			at[e] = secs
 		}
 		all := true
 		for _, e := range events {
@@ -72,4 +65,21 @@ func traceEvents(bin, path string, w, h int, wait time.Duration, then func(pid s
 		}
 	}
 	return at, 0, fmt.Errorf("no %s trace within %s", strings.Join(events, "/"), wait)
+}
+
+// readTrace reads a browser's trace file (EVALVIEW_TRACE): each event's
+// seconds since the start, the last of its lines.
+func readTrace(path string) map[string]float64 {
+	at := map[string]float64{}
+	data, _ := os.ReadFile(path)
+	for _, line := range strings.Split(string(data), "\n") {
+		var ev struct {
+			Event string  `json:"event"`
+			MS    float64 `json:"ms"`
+		}
+		if json.Unmarshal([]byte(line), &ev) == nil && ev.Event != "" {
+			at[ev.Event] = ev.MS / 1000
+		}
+	}
+	return at
 }

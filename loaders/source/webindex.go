@@ -35,10 +35,11 @@ func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
 	name := strings.TrimSuffix(s.url(key), "/")
 	var page []byte
 	var final *url.URL
+	noIndex := false // an answer that is no HTML page
 	err := s.w.get(ctx, "list", name, u, "", func(resp *http.Response) error {
-		ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-		if ct != "text/html" {
-			return pathErr("list", name, "not found, and the server gives no index page for this folder (name a file, or use hf:// or s3://)", fs.ErrNotExist)
+		if ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); ct != "text/html" {
+			noIndex = true
+			return nil
 		}
 		b, err := io.ReadAll(io.LimitReader(resp.Body, maxIndexPage+1))
 		if err != nil {
@@ -50,11 +51,10 @@ func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
 		page, final = b, resp.Request.URL
 		return nil
 	})
+	if noIndex || errors.Is(err, fs.ErrNotExist) {
+		return nil, pathErr("list", name, "not found, and the server gives no index page for this folder (name a file, or use hf:// or s3://)", fs.ErrNotExist)
+	}
 	if err != nil {
-		var pe *fs.PathError
-		if errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe) && !strings.Contains(pe.Err.Error(), "index page") {
-			return nil, pathErr("list", name, "not found, and the server gives no index page for this folder (name a file, or use hf:// or s3://)", fs.ErrNotExist)
-		}
 		return nil, err
 	}
 	out := indexLinks(page, final)
