@@ -40,6 +40,9 @@ type Model struct {
 	states []*listState
 	layout Layout
 	ready  bool
+	// painter is the program's output when the first frame is painted
+	// before Bubble Tea's first (see prepaint); nil otherwise.
+	painter *painter
 
 	header headerPane
 	list   listPane
@@ -191,5 +194,7 @@ func (m *Model) Init() tea.Cmd {
 	// index that completed since New leaves nothing growing, so no tick
 	// would ever bring its last records and final figures.
 	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
+	m.prepaint()
+	warmWidths()
 	return tea.Batch(cmds...)
 }
