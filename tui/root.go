@@ -43,6 +43,10 @@ type Model struct {
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter
+	// kept is the last view built; viewKept says the last message changed
+	// nothing, so View returns it as it is.
+	kept     *tea.View
+	viewKept bool
 
 	header headerPane
 	list   listPane
