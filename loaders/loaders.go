@@ -75,6 +75,12 @@ type format struct {
 	// formats read up to 50 files' heads to score 1, for each model
 	// folder of an lm-eval output folder).
 	dirMax int
+	// fileMax, when not 0, is the most sniffFile and sniffPath ever
+	// score: a file that a format before it scored as high is not
+	// sniffed again (ties go to the format found first). A samples file
+	// scores 2 for lm-eval, and the testset sniffer would otherwise
+	// decode its head's JSON, a third of the opening of a small file.
+	fileMax int
 	// open loads a file or folder of this format.
 	open func(path string) ([]*model.Dataset, error)
 	// openMany, when set, loads several files of this format together
@@ -99,13 +105,13 @@ type format struct {
 func formats() []format {
 	return []format{
 		{kind: model.KindLMEval, sniffFile: lmeval.SniffFile, sniffDir: lmeval.SniffDir, open: lmeval.Open, openMany: lmeval.OpenMany, each: lmeval.Each, shares: true},
-		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, open: runzip.Open},
-		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, dirMax: 1, open: sample.Open, each: sample.Each},
-		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, open: testset.Open, each: testset.Each},
+		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, fileMax: 2, open: runzip.Open},
+		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, dirMax: 1, fileMax: 2, open: sample.Open, each: sample.Each},
+		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, fileMax: 2, open: testset.Open, each: testset.Each},
 		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
-		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
+		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, fileMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
 	}
 }
 
@@ -481,6 +487,9 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 	}
 	best, bestScore := model.Kind(""), 0
 	for _, f := range formats() {
+		if f.fileMax > 0 && f.fileMax <= bestScore {
+			continue // it could not win
+		}
 		s := 0
 		switch {
 		case f.sniffPath != nil:

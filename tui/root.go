@@ -40,6 +40,13 @@ type Model struct {
 	states []*listState
 	layout Layout
 	ready  bool
+	// painter is the program's output when the first frame is painted
+	// before Bubble Tea's first (see prepaint); nil otherwise.
+	painter *painter
+	// kept is the last view built; viewKept says the last message changed
+	// nothing, so View returns it as it is.
+	kept     *tea.View
+	viewKept bool
 
 	header headerPane
 	list   listPane
@@ -191,5 +198,7 @@ func (m *Model) Init() tea.Cmd {
 	// index that completed since New leaves nothing growing, so no tick
 	// would ever bring its last records and final figures.
 	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
+	m.prepaint()
+	warmWidths()
 	return tea.Batch(cmds...)
 }

@@ -19,7 +19,12 @@ func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 			next, cmd = m, tea.Quit
 		}
 	}()
-	cmd = m.route(msg)
+	cmd, handled := m.routed(msg)
+	if !handled {
+		m.viewKept = true // the state is as it was: so is the screen
+		return m, cmd
+	}
+	m.viewKept = false
 	cmd = tea.Batch(cmd, m.derive())
 	if m.busy() {
 		cmd = tea.Batch(cmd, m.spin()) // the status bar shows work in progress
@@ -51,52 +56,57 @@ type rootMsg interface {
 
 // route hands a message to its handler.
 func (m *Model) route(msg tea.Msg) tea.Cmd {
+	cmd, _ := m.routed(msg)
+	return cmd
+}
+
+// routed is route, and whether any handler took msg: a message none
+// takes (a terminal's report, a mouse motion or release, a key release)
+// changes nothing.
+func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		return m.handleWindowSize(msg)
+		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
-		return m.handleKey(msg)
+		return m.handleKey(msg), true
 	case tea.PasteMsg:
 		if m.input != nil {
-			return m.input.paste(msg.Content)
+			return m.input.paste(msg.Content), true
 		}
 		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
-			return m.topSheet().Update(msg)
+			return m.topSheet().Update(msg), true
 		}
-		return nil
+		return nil, true
 	case tea.MouseWheelMsg:
-		return m.handleWheel(msg)
+		return m.handleWheel(msg), true
 	case tea.MouseClickMsg:
-		return m.handleClick(msg)
+		return m.handleClick(msg), true
 	case tea.BackgroundColorMsg:
-		return m.handleBackground(msg)
+		return m.handleBackground(msg), true
 	case recordLoadedMsg:
-		return m.handleRecordLoaded(msg)
+		return m.handleRecordLoaded(msg), true
 	case renderedMsg:
 		m.detail.handleRendered(msg)
-		return nil
+		return nil, true
 	case listSearchMsg:
-		return m.handleListDone(msg)
+		return m.handleListDone(msg), true
 	case indexTickMsg:
-		return m.handleIndexTick()
+		return m.handleIndexTick(), true
 	case indexesDoneMsg:
-		return m.takeInIndexes()
+		return m.takeInIndexes(), true
 	case deepTickMsg:
-		return m.handleDeepTick()
+		return m.handleDeepTick(), true
 	case deepDoneMsg:
-		return m.handleDeepDone(msg)
+		return m.handleDeepDone(msg), true
 	case spinner.TickMsg:
-		return m.handleSpin(msg)
+		return m.handleSpin(msg), true
 	case crashMsg:
 		m.crash = msg.info
-		return tea.Quit
+		return tea.Quit, true
 	case rootMsg:
-		return msg.applyTo(m)
+		return msg.applyTo(m), true
 	}
-	if cmd, ok := m.handleSheetMsg(msg); ok {
-		return cmd
-	}
-	return nil
+	return m.handleSheetMsg(msg)
 }
 
 // handleWindowSize lays the rooms out again.

@@ -26,6 +26,12 @@ func (m *Model) View() (v tea.View) {
 	if m.crash != nil {
 		return tea.NewView("evalview crashed; quitting…")
 	}
+	if m.viewKept && m.kept != nil {
+		// Bubble Tea asks for the view after every message; one that
+		// nothing took (a terminal's report, a mouse motion) changed
+		// nothing, and a frame costs a millisecond or more.
+		return *m.kept
+	}
 	v = tea.NewView(m.render())
 	if m.ready {
 		firstFrameDrawn()
@@ -37,6 +43,7 @@ func (m *Model) View() (v tea.View) {
 	if len(m.datasets) > 0 {
 		v.WindowTitle = "evalview · " + text.OneLine(m.datasets[m.cur].Title)
 	}
+	m.kept = &v
 	return v
 }
 

@@ -88,10 +88,14 @@ func UnknownFilter(name string, names []string) error {
 func Run(datasets []*model.Dataset, opts Options) (err error) {
 	m := New(datasets, opts)
 	// Bubble Tea writes frames on a ticker: at its default 60 per second
-	// a frame waits up to 17 ms to reach the terminal, the first one
-	// included; 120 (its most) halves that. An unchanged view costs a
-	// comparison per tick.
-	p := tea.NewProgram(m, tea.WithFPS(120))
+	// a frame waits up to 17 ms to reach the terminal; 120 (its most)
+	// halves that. An unchanged view costs a comparison per tick. The
+	// first frame does not wait: Init paints it (see prepaint).
+	popts := []tea.ProgramOption{tea.WithFPS(120)}
+	if m.painter = newPainter(); m.painter != nil {
+		popts = append(popts, tea.WithOutput(m.painter))
+	}
+	p := tea.NewProgram(m, popts...)
 	m.program = p
 	armTestPanic(p) // only when EVALVIEW_TEST_PANIC is set
 	defer func() {
@@ -105,6 +109,9 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	// SIGHUP and SIGQUIT end the program as Bubble Tea's SIGTERM does.
 	stopSignals := quitOnHangup(p)
 	_, runErr := p.Run()
+	if runErr != nil && m.painter != nil && m.painter.painted {
+		restoreTerminal() // Bubble Tea may have failed before it took the screen over
+	}
 	stopSignals()
 	firstFrameDrawn() // when it never came
 	printed := capture.stop()

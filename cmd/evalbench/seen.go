@@ -242,7 +242,10 @@ func searchOnce(bin, path, word string, d docTexts) (searchSeen, error) {
 	}
 	defer t.stop("q")
 	if _, err := t.waitFor(func(scr string) bool {
-		return strings.Contains(scr, d.first) && !strings.Contains(scr, "indexing")
+		// The status bar is the last row a frame draws: a screen read
+		// while a frame is half written shows the rows without it, and
+		// so without "indexing…" (which made this wait end at once).
+		return strings.Contains(scr, d.first) && strings.Contains(scr, "? help") && !strings.Contains(scr, "indexing")
 	}, seenLimit); err != nil {
 		return s, fmt.Errorf("index: %w", err)
 	}

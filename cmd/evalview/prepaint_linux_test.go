@@ -1,0 +1,92 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// TestFirstFramePaintedAtOnce runs the browser on a pseudo-terminal and
+// reads what it writes: the first frame comes first, painted by the
+// browser itself before Bubble Tea's first write (which waits for its
+// frame ticker), with the terminal already in raw mode, so that keys typed
+// at the first screen are keys; Bubble Tea's own first frame follows and
+// clears the screen before drawing.
+func TestFirstFramePaintedAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the browser in a child process")
+	}
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 100})
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBrowserChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), browserChildEnv+"=1", "TERM=xterm-256color", "XDG_STATE_HOME="+t.TempDir())
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	out := &syncBuffer{}
+	go func() { _, _ = ioCopy(out, ptmx) }()
+
+	const paint = "\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[H\x1b[2J"
+	var rawAtPaint bool
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(time.Millisecond) {
+		s := out.String()
+		if strings.Contains(s, "records") && !rawAtPaint {
+			tio, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
+			rawAtPaint = err == nil && tio.Lflag&(unix.ICANON|unix.ECHO) == 0
+			if !rawAtPaint {
+				t.Errorf("the first frame is on screen and the terminal is not in raw mode")
+			}
+		}
+		if strings.Count(s, "\x1b[?1049h") >= 2 && strings.Contains(s[strings.LastIndex(s, "\x1b[?1049h"):], "records") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no first frames; the terminal shows %q", tail(s))
+		}
+	}
+	s := out.String()
+	if !strings.HasPrefix(s, paint) {
+		t.Fatalf("the output does not begin with the painted frame: %q", s[:min(len(s), 80)])
+	}
+	// The painted frame ends by turning autowrap back on.
+	first, rest, ok := strings.Cut(s[len(paint):], "\x1b[?7h")
+	if !ok || !strings.Contains(first, "records") {
+		t.Errorf("the painted frame does not show the records: %q", tail(first))
+	}
+	for _, seq := range []string{"\x1b[?1049h", "\x1b[?2026$p", "\x1b]11;?"} {
+		if strings.Contains(first, seq) {
+			t.Errorf("Bubble Tea wrote (%q) inside the painted frame", seq)
+		}
+	}
+	tea := rest[strings.Index(rest, "\x1b[?1049h"):]
+	if !strings.Contains(tea[:min(len(tea), 400)], "\x1b[2J") {
+		t.Errorf("Bubble Tea's first frame does not clear the painted one: %q", tea[:min(len(tea), 400)])
+	}
+	ptmx.Write([]byte("q"))
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the browser ended with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the browser did not end on q")
+	}
+}

@@ -1,0 +1,86 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+)
+
+// TestPaintFrameShowsTheView paints a model's view, in colors, on an
+// emulated terminal and reads the screen back: every row shows the
+// view's line, and a line wider than the screen is cut at its edge
+// instead of wrapping onto the next row or scrolling the screen.
+func TestPaintFrameShowsTheView(t *testing.T) {
+	const w, h = 100, 30
+	m := New(allFixtures(), Options{Theme: "dark"})
+	drive(m, m.Init())
+	send(m, tea.WindowSizeMsg{Width: w, Height: h})
+	content := m.View().Content
+	if !strings.Contains(content, "\x1b[") {
+		t.Fatal("the view has no colors to paint")
+	}
+	lines := strings.Split(content, "\n")
+	if len(lines) != h {
+		t.Fatalf("the view has %d lines, want %d", len(lines), h)
+	}
+	lines[h-1] = strings.Repeat("wide ", 40) // 200 cells, on the last row
+	em := vt.NewEmulator(w, h)
+	if _, err := em.Write([]byte(paintFrame(strings.Join(lines, "\n"), h))); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(em.String(), "\n")
+	if len(got) != h {
+		t.Fatalf("the screen has %d rows, want %d", len(got), h)
+	}
+	for i, line := range lines {
+		want := strings.TrimRight(ansi.Truncate(ansi.Strip(line), w, ""), " ")
+		if g := strings.TrimRight(got[i], " "); g != want {
+			t.Errorf("row %d:\n got %q\nwant %q", i+1, g, want)
+		}
+	}
+}
+
+// TestPainterYieldsToBubbleTea: the first frame is painted only before
+// Bubble Tea's first write, and at most once.
+func TestPainterYieldsToBubbleTea(t *testing.T) {
+	open := func() (*painter, string) {
+		path := filepath.Join(t.TempDir(), "out")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return &painter{File: f}, path
+	}
+	read := func(path string) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+
+	p, path := open()
+	p.paint("frame")
+	p.paint("again")
+	if _, err := p.Write([]byte("|tea")); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(path); got != "frame|tea" || !p.painted {
+		t.Errorf("painted first: the output is %q (painted %v), want %q", got, p.painted, "frame|tea")
+	}
+
+	p, path = open()
+	if _, err := p.Write([]byte("tea|")); err != nil {
+		t.Fatal(err)
+	}
+	p.paint("frame")
+	if got := read(path); got != "tea|" || p.painted {
+		t.Errorf("painted after Bubble Tea wrote: the output is %q (painted %v), want %q", got, p.painted, "tea|")
+	}
+}
