@@ -30,6 +30,7 @@ import (
 // Fd, Read and Close are the file's).
 type painter struct {
 	*os.File
+	size    func() (w, h int, err error) // the terminal's
 	mu      sync.Mutex
 	wrote   bool // Bubble Tea has written: too late to paint
 	painted bool
@@ -42,7 +43,7 @@ func newPainter() *painter {
 	if !term.IsTerminal(os.Stdout.Fd()) || !term.IsTerminal(os.Stdin.Fd()) || os.Getenv("TERM") == "dumb" {
 		return nil
 	}
-	return &painter{File: os.Stdout}
+	return &painter{File: os.Stdout, size: func() (int, int, error) { return term.GetSize(os.Stdout.Fd()) }}
 }
 
 func (p *painter) Write(b []byte) (int, error) {
@@ -65,19 +66,22 @@ func (p *painter) paint(frame string) {
 	}
 }
 
-// prepaint paints the first frame at the terminal's size, the frame
-// Bubble Tea's first View gets (Bubble Tea's own size message comes
-// after and sets the same layout).
-func (m *Model) prepaint() {
+// prepaint paints the first frame at the terminal's size: the browser
+// takes the size as it takes Bubble Tea's size message (which comes after
+// and lays out the same), and the view it then builds is the one Bubble
+// Tea's first frame gets. It returns the commands that size message led
+// to (the spinner's).
+func (m *Model) prepaint() tea.Cmd {
 	if m.painter == nil {
-		return
+		return nil
 	}
-	w, h, err := term.GetSize(m.painter.Fd())
+	w, h, err := m.painter.size()
 	if err != nil || w <= 0 || h <= 0 {
-		return
+		return nil
 	}
-	m.handleWindowSize(tea.WindowSizeMsg{Width: w, Height: h})
+	_, cmd := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.painter.paint(paintFrame(m.View().Content, h))
+	return cmd
 }
 
 // paintFrame is the bytes that show content on a terminal of h rows: the

@@ -84,3 +84,45 @@ func TestPainterYieldsToBubbleTea(t *testing.T) {
 		t.Errorf("painted after Bubble Tea wrote: the output is %q (painted %v), want %q", got, p.painted, "tea|")
 	}
 }
+
+// TestPrepaintIsBubbleTeasFirstFrame: the frame Init paints is the one
+// Bubble Tea's first View returns once its size message is taken, colors
+// and focus included, and once Init's commands have run the two models
+// show the same.
+func TestPrepaintIsBubbleTeasFirstFrame(t *testing.T) {
+	const w, h = 100, 30
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+
+	painted := New(allFixtures(), Options{Theme: "dark"})
+	painted.painter = &painter{File: out, size: func() (int, int, error) { return w, h, nil }}
+	paintedInit := painted.Init()
+	if !painted.painter.painted || painted.kept == nil {
+		t.Fatal("Init painted nothing")
+	}
+	first := painted.kept.Content
+
+	// Bubble Tea runs Init's commands (the first record's load) on their
+	// own goroutines: its first frame comes before they are done.
+	plain := New(allFixtures(), Options{Theme: "dark"})
+	plainInit := plain.Init()
+	_, sizeCmd := plain.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	if want := plain.View().Content; first != want {
+		t.Errorf("the painted frame differs from Bubble Tea's first:\n got %q\nwant %q", first, want)
+	}
+	b, err := os.ReadFile(out.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), ansi.Strip(strings.SplitN(first, "\n", 2)[0])) {
+		t.Errorf("the painter's output does not hold the frame's first line: %q", b[:min(len(b), 200)])
+	}
+	drive(painted, paintedInit)
+	drive(plain, tea.Batch(plainInit, sizeCmd))
+	if a, b := painted.View().Content, plain.View().Content; a != b {
+		t.Errorf("once Init's commands ran, the painted model shows\n%s\nand the other\n%s", a, b)
+	}
+}

@@ -198,7 +198,7 @@ func (m *Model) Init() tea.Cmd {
 	// index that completed since New leaves nothing growing, so no tick
 	// would ever bring its last records and final figures.
 	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
-	m.prepaint()
+	cmds = append(cmds, m.prepaint())
 	warmWidths()
 	return tea.Batch(cmds...)
 }
