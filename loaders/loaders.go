@@ -142,6 +142,18 @@ func (f format) with(opt Options) format {
 	return f
 }
 
+// sniff scores a file of this format (sniffPath, else sniffFile; 0 for
+// a format that sniffs only folders).
+func (f format) sniff(path string, head []byte) int {
+	switch {
+	case f.sniffPath != nil:
+		return f.sniffPath(path, head)
+	case f.sniffFile != nil:
+		return f.sniffFile(filepath.Base(path), head)
+	}
+	return 0
+}
+
 func formatOf(k model.Kind) (format, bool) {
 	for _, f := range formats() {
 		if f.kind == k {
@@ -490,14 +502,7 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 		if f.fileMax > 0 && f.fileMax <= bestScore {
 			continue // it could not win
 		}
-		s := 0
-		switch {
-		case f.sniffPath != nil:
-			s = f.sniffPath(path, head)
-		case f.sniffFile != nil:
-			s = f.sniffFile(filepath.Base(path), head)
-		}
-		if s > bestScore {
+		if s := f.sniff(path, head); s > bestScore {
 			best, bestScore = f.kind, s
 		}
 	}

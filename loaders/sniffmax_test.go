@@ -28,14 +28,7 @@ func TestFileMaxHolds(t *testing.T) {
 				if f.fileMax == 0 {
 					continue
 				}
-				s := 0
-				switch {
-				case f.sniffPath != nil:
-					s = f.sniffPath(path, head)
-				case f.sniffFile != nil:
-					s = f.sniffFile(filepath.Base(path), head)
-				}
-				if s > f.fileMax {
+				if s := f.sniff(path, head); s > f.fileMax {
 					t.Errorf("%s: %s scores %d, above its fileMax %d", path, f.kind, s, f.fileMax)
 				}
 			}

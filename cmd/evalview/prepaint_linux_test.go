@@ -3,14 +3,10 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
 )
 
@@ -24,23 +20,8 @@ func TestFirstFramePaintedAtOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the browser in a child process")
 	}
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
-	pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 100})
-	cmd := exec.Command(os.Args[0], "-test.run=^TestBrowserChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), browserChildEnv+"=1", "TERM=xterm-256color", "XDG_STATE_HOME="+t.TempDir())
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	out := &syncBuffer{}
-	go func() { _, _ = ioCopy(out, ptmx) }()
+	ptmx, tty := openPty(t)
+	cmd, out := startBrowserChild(t, ptmx, tty)
 
 	const paint = "\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[H\x1b[2J"
 	var rawAtPaint bool

@@ -58,29 +58,14 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
-			ptmx, tty, err := pty.Open()
-			if err != nil {
-				t.Skipf("no pseudo-terminal: %v", err)
-			}
-			defer ptmx.Close()
-			defer tty.Close()
-			pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 100})
+			ptmx, tty := openPty(t)
 			before, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestBrowserChild$", "-test.count=1")
-			cmd.Env = append(os.Environ(), browserChildEnv+"=1", "TERM=xterm-256color", "XDG_STATE_HOME="+t.TempDir())
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			out := &syncBuffer{}
-			go func() { _, _ = ioCopy(out, ptmx) }()
+			cmd, out := startBrowserChild(t, ptmx, tty)
 			exited := make(chan error, 1)
 			go func() { exited <- cmd.Wait() }()
-			defer cmd.Process.Kill()
 
 			until := func(what string, ok func() bool) {
 				t.Helper()
@@ -131,6 +116,37 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openPty opens a pseudo-terminal of 100x30, closed when the test ends;
+// the test is skipped where there is none.
+func openPty(t *testing.T) (ptmx, tty *os.File) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { ptmx.Close(); tty.Close() })
+	pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 100})
+	return ptmx, tty
+}
+
+// startBrowserChild starts the browser (TestBrowserChild) on tty, in a
+// session of its own, and collects what it writes; it is killed when the
+// test ends.
+func startBrowserChild(t *testing.T, ptmx, tty *os.File) (*exec.Cmd, *syncBuffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBrowserChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), browserChildEnv+"=1", "TERM=xterm-256color", "XDG_STATE_HOME="+t.TempDir())
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	out := &syncBuffer{}
+	go func() { _, _ = ioCopy(out, ptmx) }()
+	return cmd, out
 }
 
 // ioCopy copies until src fails (the pty is closed).
