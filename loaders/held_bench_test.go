@@ -3,6 +3,7 @@ package loaders
 import (
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"testing"
 	"time"
 )
@@ -40,6 +41,24 @@ func BenchmarkHeldFolder(b *testing.B) {
 		b.ReportMetric(float64(len(ds)), "datasets")
 		b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heapMB")
 		b.ReportMetric(float64(ms.HeapAlloc)/float64(max(records, 1)), "heapB/rec")
+		b.ReportMetric(float64(records), "records")
+		if out := os.Getenv("EVALVIEW_BENCH_HEAPPROFILE"); out != "" {
+			writeHeapProfile(b, out)
+		}
 		runtime.KeepAlive(ds)
+	}
+}
+
+// writeHeapProfile writes what is live now (as of the last collection)
+// to path, for `go tool pprof -sample_index=inuse_space`; the -memprofile
+// flag cannot, as it writes once the benchmark has dropped what it held.
+func writeHeapProfile(b *testing.B, path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		b.Fatal(err)
 	}
 }

@@ -193,7 +193,7 @@ const (
 // does not hold what filterResult reads (filtered_resps, and metrics the
 // same as the index found in the whole row).
 func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
-	if loc.data != nil || x.s.comp != jsonl.Plain || int(loc.size) <= bigRow {
+	if x.s.whole != nil || x.s.comp != jsonl.Plain || int(loc.size) <= bigRow {
 		return loadedRow{}, false
 	}
 	head, err := x.s.rd.read(loc.off, rawHead)
@@ -222,7 +222,7 @@ func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
 
 // loadRow reads a row back from the file (or memory) and splits it.
 func (x *index) loadRow(loc rowLoc) loadedRow {
-	raw := loc.data
+	raw := x.s.inMemory(loc)
 	if raw == nil {
 		buf, err := x.s.rd.read(loc.off, int(loc.size))
 		if err != nil {
@@ -261,7 +261,7 @@ func filterResult(filter string, line int, h *rowHead, main string, lower bool, 
 // of its own (an array file's rows stay in the index, and a compressed
 // file's reader caches the rows it hands out).
 func (x *index) ownsLongRow(loc rowLoc) bool {
-	return loc.data == nil && x.s.comp == jsonl.Plain && int(loc.size) > bigRow
+	return x.s.whole == nil && x.s.comp == jsonl.Plain && int(loc.size) > bigRow
 }
 
 // fillFromRow sets what every row of a doc shares: the conversation, the

@@ -52,8 +52,8 @@ func (x *index) streamRecords(ctx context.Context, total int, out chan<- fetched
 		x.s.mu.RUnlock()
 		rows := make([][]byte, len(locs))
 		for j, loc := range locs {
-			if loc.data != nil {
-				rows[j] = loc.data
+			if data := x.s.inMemory(loc); data != nil {
+				rows[j] = data
 				continue
 			}
 			for len(streams) <= j {

@@ -18,11 +18,12 @@ import (
 const noFilter = "none"
 
 // rowLoc says where one samples row is: its line and byte range in the
-// (uncompressed) file, or its bytes when the file had to be read whole
-// (array files). Offsets are int64 and sizes uint32 (a row may be 4 GB).
+// (uncompressed) file, or, when the file had to be read whole (array
+// files), in scanned.whole. Offsets are int64 and sizes uint32 (a row may
+// be 4 GB). The struct takes 24 bytes: a slice of the row's bytes in each
+// (48 bytes) was half of it, for the few files read whole.
 type rowLoc struct {
 	off    int64
-	data   []byte
 	line   int32
 	size   uint32
 	filter int32
@@ -74,6 +75,9 @@ type scanned struct {
 	labels labeler
 	// byOff lists every used row in file order, for raw search.
 	byOff []rowRef
+	// whole holds the file's bytes when it was read whole (an array or
+	// pretty-printed file); its rows' offsets are into it (inMemory).
+	whole []byte
 	err   error
 
 	// claims lets parallel workers agree which one does a doc's once-only
@@ -550,6 +554,15 @@ func (s *scanned) finish() {
 		first := sum.Outcome(0)
 		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
 	}
+}
+
+// inMemory returns the bytes of the row at loc when the file was read
+// whole, nil when the row is to be read from the file.
+func (s *scanned) inMemory(loc rowLoc) []byte {
+	if s.whole == nil {
+		return nil
+	}
+	return s.whole[loc.off : loc.off+int64(loc.size)]
 }
 
 // fit returns xs in a slice of its own length when its room is more than

@@ -139,7 +139,7 @@ scan:
 				return err
 			}
 			for _, l := range locs {
-				if m.index(l.data) >= 0 {
+				if m.index(v.s.inMemory(l)) >= 0 {
 					report(i)
 					break
 				}
@@ -189,7 +189,7 @@ func (v *searchView) reach(ctx context.Context, off int64) error {
 			v.refs = v.s.byOff
 			if complete {
 				v.complete = true
-				v.inMemory = len(v.s.rows) > 0 && len(v.s.rows[0]) > 0 && v.s.rows[0][0].data != nil
+				v.inMemory = v.s.whole != nil && len(v.s.rows) > 0
 				if v.inMemory {
 					v.arrayRows = v.s.rows
 				}
