@@ -36,7 +36,7 @@ type index struct {
 func (x *index) Len() int {
 	x.s.mu.RLock()
 	defer x.s.mu.RUnlock()
-	return len(x.s.sums)
+	return x.s.count()
 }
 
 // Summary returns record i's list row. Its Outcomes slice is never
@@ -44,7 +44,7 @@ func (x *index) Len() int {
 func (x *index) Summary(i int) model.Summary {
 	x.s.mu.RLock()
 	defer x.s.mu.RUnlock()
-	return x.s.sums[i]
+	return x.s.summary(i)
 }
 
 // Stop ends the background scan at its next read (model.Stopper): the
@@ -87,7 +87,7 @@ func (x *index) record(i int) (*model.Record, error) {
 func (x *index) recordDoc(i int) (*model.Record, json.RawMessage, error) {
 	x.s.mu.RLock()
 	locs := append([]rowLoc(nil), x.s.rows[i]...)
-	sum := x.s.sums[i]
+	sum := x.s.summary(i)
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	filters := append([]string(nil), x.s.filters...)
 	main, lower := x.s.main, x.s.mainScoreOnly

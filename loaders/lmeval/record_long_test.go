@@ -30,7 +30,7 @@ func TestRecordReadsLongRowsEnds(t *testing.T) {
 		t.Fatalf("open: %v", err)
 	}
 	x := dss[0].Records.(*index)
-	i, ok := x.s.docs[strconv.Itoa(res.LongDoc)]
+	i, ok := x.s.recordOf(strconv.Itoa(res.LongDoc))
 	if !ok {
 		t.Fatalf("doc %d not indexed", res.LongDoc)
 	}

@@ -138,7 +138,7 @@ func (x *index) deepDocFull(i int) (docResult, error) {
 func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, []string, bool) {
 	x.s.mu.RLock()
 	locs := append([]rowLoc(nil), x.s.rows[i]...)
-	sum := x.s.sums[i]
+	sum := x.s.summary(i)
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	names := make([]string, len(locs))
 	for j, loc := range locs {

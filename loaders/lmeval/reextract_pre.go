@@ -131,7 +131,7 @@ func (x *index) preparedDoc(i int) (docResult, bool) {
 		pre = x.s.pre[i]
 	}
 	locs := x.s.rows[i]
-	sum := x.s.sums[i]
+	sum := x.s.summary(i)
 	x.s.mu.RUnlock()
 	if pre == nil || len(locs) == 0 || locs[0].line != pre.line {
 		return docResult{}, false

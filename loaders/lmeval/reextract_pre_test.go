@@ -135,7 +135,7 @@ func TestPreparedLongRowMatches(t *testing.T) {
 		t.Fatalf("%d datasets, %v", len(dss), err)
 	}
 	x := dss[0].Records.(*index)
-	i, ok := x.s.docs[strconv.Itoa(gen.LongDoc)]
+	i, ok := x.s.recordOf(strconv.Itoa(gen.LongDoc))
 	if !ok {
 		t.Fatal("long doc not indexed")
 	}

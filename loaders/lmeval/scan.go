@@ -58,11 +58,20 @@ type scanned struct {
 	// perplexity) or bypass (--predict_only's 999): its values score a
 	// row but pass or fail none.
 	mainScoreOnly bool
-	sums          []model.Summary
-	rows          [][]rowLoc
-	issues        map[int][]model.Issue
-	dsIssue       []model.Issue
-	// docs maps a doc_id's text to its record position.
+	// sums are the records while the scan runs; finish packs them into
+	// packed, outs and byID (scan_pack.go). Read them with count,
+	// summary and recordOf.
+	sums   []model.Summary
+	packed []packedSum
+	// outs holds the packed records' outcomes, len(filters) a record.
+	outs []model.Outcome
+	// byID lists the packed records in the order of their doc_id text.
+	byID    []int32
+	rows    [][]rowLoc
+	issues  map[int][]model.Issue
+	dsIssue []model.Issue
+	// docs maps a doc_id's text to its record position, while the scan
+	// runs.
 	docs map[string]int
 	// rowsPerFilter counts rows by filter position.
 	rowsPerFilter []int
@@ -541,7 +550,7 @@ func (s *scanned) finish() {
 	s.claims.release()
 	// The slices grew by doubling: a quarter of them, on average, was
 	// room never used.
-	s.sums, s.rows, s.byOff = fit(s.sums), fit(s.rows), fit(s.byOff)
+	s.rows, s.byOff = fit(s.rows), fit(s.byOff)
 	s.setMain()
 	for i := range s.sums {
 		sum := &s.sums[i]
@@ -551,27 +560,8 @@ func (s *scanned) finish() {
 			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
 		}
 		sum.Outcomes = outs
-		first := sum.Outcome(0)
-		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
 	}
-}
-
-// inMemory returns the bytes of the row at loc when the file was read
-// whole, nil when the row is to be read from the file.
-func (s *scanned) inMemory(loc rowLoc) []byte {
-	if s.whole == nil {
-		return nil
-	}
-	return s.whole[loc.off : loc.off+int64(loc.size)]
-}
-
-// fit returns xs in a slice of its own length when its room is more than
-// an eighth of it.
-func fit[T any](xs []T) []T {
-	if cap(xs)-len(xs) <= len(xs)/8 {
-		return xs
-	}
-	return append(make([]T, 0, len(xs)), xs...)
+	s.pack()
 }
 
 // statusOf maps a metric value to pass or fail. Accuracy-like metrics are

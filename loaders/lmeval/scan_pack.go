@@ -1,0 +1,133 @@
+package lmeval
+
+import (
+	"slices"
+	"strings"
+
+	"evalview/model"
+)
+
+// The index of a complete samples file holds its records packed: what a
+// model.Summary spells out, and what only the scan needs, cost 1 KB a
+// record at 600 files (issue 17), most of it the browser's memory. While
+// the scan runs, records are model.Summary values (sums), changed as rows
+// arrive; finish packs them once all rows are in, and Summary builds a
+// record's model.Summary again from its packed form, allocating nothing.
+
+// packedSum is a complete index's record: a model.Summary less what the
+// lm-eval index leaves unset (tags, planned and scored attempts) or
+// keeps elsewhere (outcomes, in scanned.outs; status and score, which
+// are the first filter's), with counts in 32 bits. It takes 72 bytes
+// where a model.Summary takes 176.
+type packedSum struct {
+	id, title string
+	labels    model.Labels
+	attempts  int32
+	errors    int32
+	warnings  int32
+	line      int32
+}
+
+// pack replaces the scan's summaries by their packed form, and the map
+// from doc_id to record by a sorted list. The caller holds mu, and has
+// scored every summary's outcomes, one per filter.
+func (s *scanned) pack() {
+	nf := len(s.filters)
+	s.packed = make([]packedSum, len(s.sums))
+	// Every record has one outcome per filter: one array for all, rather
+	// than a slice of its own each (a header, and a size class's room).
+	s.outs = make([]model.Outcome, len(s.sums)*nf)
+	for i := range s.sums {
+		sum := &s.sums[i]
+		s.packed[i] = packedSum{
+			id: sum.ID, title: sum.Title, labels: sum.Labels,
+			attempts: int32(sum.Attempts), errors: int32(sum.Errors),
+			warnings: int32(sum.Warnings), line: int32(sum.Line),
+		}
+		copy(s.outs[i*nf:(i+1)*nf], sum.Outcomes)
+	}
+	s.sums = nil
+	s.byID = make([]int32, len(s.packed))
+	for i := range s.byID {
+		s.byID[i] = int32(i)
+	}
+	slices.SortFunc(s.byID, func(a, b int32) int {
+		return strings.Compare(s.packed[a].id, s.packed[b].id)
+	})
+	s.docs = nil
+}
+
+// count is the number of records. The caller holds mu.
+func (s *scanned) count() int {
+	if s.packed != nil {
+		return len(s.packed)
+	}
+	return len(s.sums)
+}
+
+// summary returns record i's summary. The caller holds mu.
+func (s *scanned) summary(i int) model.Summary {
+	if s.packed == nil {
+		return s.sums[i]
+	}
+	p := &s.packed[i]
+	nf := len(s.filters)
+	sum := model.Summary{
+		ID: p.id, Title: p.title, Labels: p.labels,
+		Attempts: int(p.attempts), Errors: int(p.errors),
+		Warnings: int(p.warnings), Line: int(p.line),
+	}
+	if nf > 0 {
+		// Capped, so that a reader's append copies rather than writes
+		// over the next record's outcomes.
+		sum.Outcomes = s.outs[i*nf : (i+1)*nf : (i+1)*nf]
+		first := sum.Outcomes[0]
+		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
+	} else {
+		sum.Outcomes = []model.Outcome{}
+	}
+	return sum
+}
+
+// recordOf returns the position of the record with doc_id text id. The
+// caller holds mu.
+func (s *scanned) recordOf(id string) (int, bool) {
+	if s.packed == nil {
+		i, ok := s.docs[id]
+		return i, ok
+	}
+	k, ok := slices.BinarySearchFunc(s.byID, id, func(i int32, id string) int {
+		return strings.Compare(s.packed[i].id, id)
+	})
+	if !ok {
+		return 0, false
+	}
+	return int(s.byID[k]), true
+}
+
+// addWarnings adds n warnings to record i's count. The caller holds mu.
+func (s *scanned) addWarnings(i, n int) {
+	if s.packed != nil {
+		s.packed[i].warnings += int32(n)
+		return
+	}
+	s.sums[i].Warnings += n
+}
+
+// inMemory returns the bytes of the row at loc when the file was read
+// whole, nil when the row is to be read from the file.
+func (s *scanned) inMemory(loc rowLoc) []byte {
+	if s.whole == nil {
+		return nil
+	}
+	return s.whole[loc.off : loc.off+int64(loc.size)]
+}
+
+// fit returns xs in a slice of its own length when its room is more than
+// an eighth of it.
+func fit[T any](xs []T) []T {
+	if cap(xs)-len(xs) <= len(xs)/8 {
+		return xs
+	}
+	return append(make([]T, 0, len(xs)), xs...)
+}
