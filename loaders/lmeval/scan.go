@@ -80,8 +80,10 @@ type scanned struct {
 	lines   int
 	// crlfSeen is set once the file's crlf warning is given.
 	crlfSeen bool
-	// labels chooses and shares the records' labels.
+	// labels chooses and shares the records' labels; shared shares
+	// their outcomes' answers and metrics.
 	labels labeler
+	shared sharing
 	// byOff lists every used row in file order, for raw search.
 	byOff []rowRef
 	// whole holds the file's bytes when it was read whole (an array or
@@ -452,6 +454,7 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	sum.Attempts = max(sum.Attempts, p.attempts)
 	out := p.out
+	s.shared.share(&out)
 	scoreOutcome(&out, s.main, s.mainScoreOnly)
 	outs := make([]model.Outcome, max(len(sum.Outcomes), fi+1))
 	copy(outs, sum.Outcomes)
@@ -548,6 +551,7 @@ func (s *scanned) finish() {
 	// and sets, and the docs' claims. At 600 files they held 52 MB.
 	s.labels.release()
 	s.claims.release()
+	s.shared = sharing{}
 	// The slices grew by doubling: a quarter of them, on average, was
 	// room never used.
 	s.rows, s.byOff = fit(s.rows), fit(s.byOff)
