@@ -213,7 +213,7 @@ func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
 		return loadedRow{}, false
 	}
 	metrics, values := rowMetrics(&h, x.s.known)
-	if !slices.Equal(metrics, sum.Outcomes[loc.filter].Metrics) || len(values) != len(sum.Outcomes[loc.filter].Values) {
+	if !slices.Equal(metrics, sum.Outcomes[loc.filter].Metrics) || len(values) != len(sum.Outcomes[loc.filter].Values()) {
 		return loadedRow{}, false // a metric before filtered_resps
 	}
 	head = bytes.TrimPrefix(head, bom)

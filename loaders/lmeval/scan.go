@@ -361,7 +361,9 @@ func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
 		answer = answerText(h.FilteredResps)
 	}
 	p.out = model.Outcome{Present: true, Answer: answer}
-	p.out.Metrics, p.out.Values = rowMetrics(&h, s.known)
+	var values []model.RowValue
+	p.out.Metrics, values = rowMetrics(&h, s.known)
+	p.out.SetValues(values)
 	return p
 }
 
