@@ -86,7 +86,7 @@ func (x *index) record(i int) (*model.Record, error) {
 // recordDoc is record, with the doc of the record's first row.
 func (x *index) recordDoc(i int) (*model.Record, json.RawMessage, error) {
 	x.s.mu.RLock()
-	locs := append([]rowLoc(nil), x.s.rows[i]...)
+	locs := x.s.rowsOf(i)
 	sum := x.s.summary(i)
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	filters := append([]string(nil), x.s.filters...)

@@ -2,9 +2,9 @@ package lmeval
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -20,25 +20,23 @@ const noFilter = "none"
 // rowLoc says where one samples row is: its line and byte range in the
 // (uncompressed) file, or, when the file had to be read whole (array
 // files), in scanned.whole. Offsets are int64 and sizes uint32 (a row may
-// be 4 GB). The struct takes 24 bytes: a slice of the row's bytes in each
-// (48 bytes) was half of it, for the few files read whole.
+// be 4 GB). rec is the row's record and filter its filter's position
+// (a file has at most maxFilters). The struct takes 24 bytes.
 type rowLoc struct {
 	off    int64
 	line   int32
 	size   uint32
-	filter int32
+	rec    int32
+	filter uint16
 	// one is set when the row's filtered_resps is a list of one string
 	// (the index's Outcome.Answer is then that string): the deep check
 	// takes it from the index rather than read the row again.
 	one bool
 }
 
-// rowRef is one row in file order: what raw search maps hits back through.
-type rowRef struct {
-	off  int64
-	size uint32
-	rec  int32
-}
+// maxFilters is the most filters a samples file's index holds (rowLoc's
+// filter): the rows of any more are left out, and said (tooManyFilters).
+const maxFilters = 1 << 16
 
 // scanned is the index of one samples file. A background scan fills it
 // while readers (the browser) call Len, Summary and Record: every field
@@ -66,10 +64,18 @@ type scanned struct {
 	// outs holds the packed records' outcomes, len(filters) a record.
 	outs []model.Outcome
 	// byID lists the packed records in the order of their doc_id text.
-	byID    []int32
-	rows    [][]rowLoc
-	issues  map[int][]model.Issue
-	dsIssue []model.Issue
+	byID []int32
+	// rows lists each record's rows (positions in byOff) while the scan
+	// runs; finish packs them (rowIdx). Read them with rowsOf.
+	rows [][]int32
+	// rowIdx holds the complete index's records' rows, record i's at
+	// rowIdx[rowStart[i]:rowStart[i+1]].
+	rowIdx, rowStart []int32
+	// filtersFull is set once a row of a filter past maxFilters is left
+	// out.
+	filtersFull bool
+	issues      map[int][]model.Issue
+	dsIssue     []model.Issue
 	// docs maps a doc_id's text to its record position, while the scan
 	// runs.
 	docs map[string]int
@@ -84,8 +90,9 @@ type scanned struct {
 	// their outcomes' answers and metrics.
 	labels labeler
 	shared sharing
-	// byOff lists every used row in file order, for raw search.
-	byOff []rowRef
+	// byOff lists every used row in file order (raw search maps hits
+	// back through it); rows and rowIdx point into it.
+	byOff []rowLoc
 	// whole holds the file's bytes when it was read whole (an array or
 	// pretty-printed file); its rows' offsets are into it (inMemory).
 	whole []byte
@@ -367,20 +374,6 @@ func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
 	return p
 }
 
-// docKey is scalarText of a doc_id, without its JSON round trip for the
-// usual plain integer.
-func docKey(raw []byte) string {
-	if len(raw) == 0 || len(raw) > 18 {
-		return scalarText(raw)
-	}
-	for _, c := range raw {
-		if c < '0' || c > '9' {
-			return scalarText(raw)
-		}
-	}
-	return string(raw)
-}
-
 // apply adds a parsed row to the index, in file order. The caller holds mu.
 func (s *scanned) apply(p *parsedRow) {
 	line := int(p.loc.line)
@@ -393,6 +386,10 @@ func (s *scanned) apply(p *parsedRow) {
 		return
 	case len(s.held) > 0:
 		s.resolveHeld()
+	}
+	if len(s.filters) >= maxFilters && (p.noFilter || !slices.Contains(s.filters, p.filter)) {
+		s.tooManyFilters(p)
+		return
 	}
 	ri, ok := s.docs[p.key]
 	if !ok {
@@ -409,7 +406,7 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	fi := s.filterIndex(p.filter)
 	loc := p.loc
-	loc.filter = int32(fi)
+	loc.filter, loc.rec = uint16(fi), int32(ri)
 	if !ok && p.claimed {
 		// The doc's first row in the file, which always claims it (a
 		// later row may have claimed it too, arriving first: its work
@@ -422,8 +419,8 @@ func (s *scanned) apply(p *parsedRow) {
 	} else {
 		p.title, p.attempts = "", 0
 	}
-	for _, prev := range s.rows[ri] {
-		if int(prev.filter) == fi {
+	for _, k := range s.rows[ri] {
+		if prev := s.byOff[k]; int(prev.filter) == fi {
 			s.addIssue(ri, model.Warnf("duplicate-row", s.path, line, p.key, "second row for filter %q (first on line %d); the first is used", p.filter, prev.line))
 			return
 		}
@@ -437,10 +434,10 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	if s.rows[ri] == nil {
 		// One row per filter: sized for them at once, not grown 1, 2, 4.
-		s.rows[ri] = make([]rowLoc, 0, max(1, len(s.filters)))
+		s.rows[ri] = make([]int32, 0, max(1, len(s.filters)))
 	}
-	s.rows[ri] = append(s.rows[ri], loc)
-	s.byOff = append(s.byOff, rowRef{off: loc.off, size: loc.size, rec: int32(ri)})
+	s.rows[ri] = append(s.rows[ri], int32(len(s.byOff)))
+	s.byOff = append(s.byOff, loc)
 	for _, is := range p.issues {
 		if is.Code == "hash-mismatch" && s.hasMessage(ri, is) {
 			continue // the doc's rows share their hashes: said once, on the first
@@ -556,7 +553,7 @@ func (s *scanned) finish() {
 	s.shared = sharing{}
 	// The slices grew by doubling: a quarter of them, on average, was
 	// room never used.
-	s.rows, s.byOff = fit(s.rows), fit(s.byOff)
+	s.byOff = fit(s.byOff)
 	s.setMain()
 	for i := range s.sums {
 		sum := &s.sums[i]
@@ -577,23 +574,4 @@ func statusOf(v float64) model.Status {
 		return model.StatusPass
 	}
 	return model.StatusFail
-}
-
-// attemptCount counts the repeats in resps ([[r1, r2, ...]]) without
-// decoding them; several requests (log-likelihood choices) count as one
-// attempt each.
-func attemptCount(resps json.RawMessage) int {
-	if n, ok := countRepeats(resps); ok {
-		return n
-	}
-	n := jsonl.CountElements(resps)
-	if n != 1 {
-		return max(n, 0)
-	}
-	var first []byte
-	_ = jsonl.EachElement(resps, func(_ int, v []byte) error {
-		first = v
-		return nil
-	})
-	return max(jsonl.CountElements(first), 1)
 }

@@ -55,6 +55,47 @@ func (s *scanned) pack() {
 		return strings.Compare(s.packed[a].id, s.packed[b].id)
 	})
 	s.docs = nil
+	// The records' rows: one list for all, not a slice each.
+	s.rowStart = make([]int32, len(s.rows)+1)
+	n := 0
+	for i, rows := range s.rows {
+		s.rowStart[i] = int32(n)
+		n += len(rows)
+	}
+	s.rowStart[len(s.rows)] = int32(n)
+	s.rowIdx = make([]int32, 0, n)
+	for _, rows := range s.rows {
+		s.rowIdx = append(s.rowIdx, rows...)
+	}
+	s.rows = nil
+}
+
+// rowsOf returns record i's rows, in the order the file gives them, in a
+// slice of the caller's own. The caller holds mu.
+func (s *scanned) rowsOf(i int) []rowLoc {
+	idx := s.rows
+	var ks []int32
+	if idx != nil {
+		ks = idx[i]
+	} else {
+		ks = s.rowIdx[s.rowStart[i]:s.rowStart[i+1]]
+	}
+	locs := make([]rowLoc, len(ks))
+	for j, k := range ks {
+		locs[j] = s.byOff[k]
+	}
+	return locs
+}
+
+// tooManyFilters leaves out a row of a filter past maxFilters, and says
+// so once. The caller holds mu.
+func (s *scanned) tooManyFilters(p *parsedRow) {
+	if s.filtersFull {
+		return
+	}
+	s.filtersFull = true
+	s.dsIssue = append(s.dsIssue, model.Errorf("too-many-filters", s.path, int(p.loc.line), p.key,
+		"more than %d filters: the rows of the others, from this one on, are left out", maxFilters))
 }
 
 // count is the number of records. The caller holds mu.
