@@ -33,6 +33,7 @@ type packedSum struct {
 // scored every summary's outcomes, one per filter.
 func (s *scanned) pack() {
 	nf := len(s.filters)
+	texts := packTexts(s.sums)
 	s.packed = make([]packedSum, len(s.sums))
 	// Every record has one outcome per filter: one array for all, rather
 	// than a slice of its own each (a header, and a size class's room).
@@ -40,7 +41,7 @@ func (s *scanned) pack() {
 	for i := range s.sums {
 		sum := &s.sums[i]
 		s.packed[i] = packedSum{
-			id: sum.ID, title: sum.Title, labels: sum.Labels,
+			id: texts[2*i], title: texts[2*i+1], labels: sum.Labels,
 			attempts: int32(sum.Attempts), errors: int32(sum.Errors),
 			warnings: int32(sum.Warnings), line: int32(sum.Line),
 		}
@@ -96,6 +97,32 @@ func (s *scanned) tooManyFilters(p *parsedRow) {
 	s.filtersFull = true
 	s.dsIssue = append(s.dsIssue, model.Errorf("too-many-filters", s.path, int(p.loc.line), p.key,
 		"more than %d filters: the rows of the others, from this one on, are left out", maxFilters))
+}
+
+// packTexts returns the IDs and titles of sums, id, title, id, title...,
+// copied into one string: each in a string of its own held a size
+// class's room, or a tiny block of 16 bytes for an ID of a few digits.
+func packTexts(sums []model.Summary) []string {
+	n := 0
+	for i := range sums {
+		n += len(sums[i].ID) + len(sums[i].Title)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := range sums {
+		b.WriteString(sums[i].ID)
+		b.WriteString(sums[i].Title)
+	}
+	all := b.String()
+	out := make([]string, 0, 2*len(sums))
+	at := 0
+	for i := range sums {
+		for _, t := range [2]string{sums[i].ID, sums[i].Title} {
+			out = append(out, all[at:at+len(t)])
+			at += len(t)
+		}
+	}
+	return out
 }
 
 // count is the number of records. The caller holds mu.
