@@ -3,6 +3,7 @@ package loaders
 import (
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"testing"
 	"time"
@@ -10,8 +11,9 @@ import (
 
 // BenchmarkHeldFolder opens the folder named by EVALVIEW_BENCH_FOLDER as
 // the browser does (indexes in the background, every dataset kept) and
-// reports what the indexes hold once complete: the overview's memory
-// (issue 17) is this times the collector's headroom. scripts/bench
+// reports what the indexes hold once complete, and the most a collection
+// found live while they grew: the overview's memory (issue 17) is this
+// times the collector's headroom. scripts/bench
 // -overview writes such folders (10 models x 60 tasks).
 func BenchmarkHeldFolder(b *testing.B) {
 	dir := os.Getenv("EVALVIEW_BENCH_FOLDER")
@@ -24,9 +26,13 @@ func BenchmarkHeldFolder(b *testing.B) {
 			b.Fatal(err)
 		}
 		records := 0
+		var peak uint64
+		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		for _, d := range ds {
 			for !d.Records.Done() {
 				time.Sleep(time.Millisecond)
+				metrics.Read(live)
+				peak = max(peak, live[0].Value.Uint64())
 			}
 			records += d.Records.Len()
 		}
@@ -42,6 +48,9 @@ func BenchmarkHeldFolder(b *testing.B) {
 		b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heapMB")
 		b.ReportMetric(float64(ms.HeapAlloc)/float64(max(records, 1)), "heapB/rec")
 		b.ReportMetric(float64(records), "records")
+		// The most that a collection found live while the indexes grew:
+		// the browser's heap limit follows it (cmd/evalview/gc.go).
+		b.ReportMetric(float64(peak)/(1<<20), "peakLiveMB")
 		if out := os.Getenv("EVALVIEW_BENCH_HEAPPROFILE"); out != "" {
 			writeHeapProfile(b, out)
 		}
