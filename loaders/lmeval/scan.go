@@ -387,6 +387,8 @@ func (s *scanned) apply(p *parsedRow) {
 	case len(s.held) > 0:
 		s.resolveHeld()
 	}
+	// Past maxFilters, a row is left out unless its filter is known (a
+	// row without one too: which it gets is only settled below).
 	if len(s.filters) >= maxFilters && (p.noFilter || !slices.Contains(s.filters, p.filter)) {
 		s.tooManyFilters(p)
 		return
