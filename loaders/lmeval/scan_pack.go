@@ -34,6 +34,11 @@ type packedSum struct {
 func (s *scanned) pack() {
 	nf := len(s.filters)
 	texts := packTexts(s.sums)
+	at := 0
+	text := func(t string) string {
+		at += len(t)
+		return texts[at-len(t) : at]
+	}
 	s.packed = make([]packedSum, len(s.sums))
 	// Every record has one outcome per filter: one array for all, rather
 	// than a slice of its own each (a header, and a size class's room).
@@ -41,7 +46,7 @@ func (s *scanned) pack() {
 	for i := range s.sums {
 		sum := &s.sums[i]
 		s.packed[i] = packedSum{
-			id: texts[2*i], title: texts[2*i+1], labels: sum.Labels,
+			id: text(sum.ID), title: text(sum.Title), labels: sum.Labels,
 			attempts: int32(sum.Attempts), errors: int32(sum.Errors),
 			warnings: int32(sum.Warnings), line: int32(sum.Line),
 		}
@@ -100,9 +105,10 @@ func (s *scanned) tooManyFilters(p *parsedRow) {
 }
 
 // packTexts returns the IDs and titles of sums, id, title, id, title...,
-// copied into one string: each in a string of its own held a size
-// class's room, or a tiny block of 16 bytes for an ID of a few digits.
-func packTexts(sums []model.Summary) []string {
+// in one string, which pack cuts them from: each in a string of its own
+// held a size class's room, or a tiny block of 16 bytes for an ID of a
+// few digits.
+func packTexts(sums []model.Summary) string {
 	n := 0
 	for i := range sums {
 		n += len(sums[i].ID) + len(sums[i].Title)
@@ -113,16 +119,7 @@ func packTexts(sums []model.Summary) []string {
 		b.WriteString(sums[i].ID)
 		b.WriteString(sums[i].Title)
 	}
-	all := b.String()
-	out := make([]string, 0, 2*len(sums))
-	at := 0
-	for i := range sums {
-		for _, t := range [2]string{sums[i].ID, sums[i].Title} {
-			out = append(out, all[at:at+len(t)])
-			at += len(t)
-		}
-	}
-	return out
+	return b.String()
 }
 
 // count is the number of records. The caller holds mu.

@@ -11,6 +11,11 @@ import (
 // rows: longer ones are a generation's own.
 const maxSharedAnswer = 64
 
+// shareAfter is the rows of a file that keep their own answers and
+// metrics before the scan shares them: a file of a few rows would spend
+// more on the tables than they save (a folder of 5,000 such files).
+const shareAfter = 16
+
 // sharing lets the rows of one samples file share the answers and metric
 // lists they have in common, as labels do (labeler): a row's answer is
 // mostly one of a few ("[invalid]", "A", "42") and its metrics one of a
@@ -18,6 +23,7 @@ const maxSharedAnswer = 64
 // 600-file folder each held a copy of (16 MB). Each table stops growing
 // at maxInterned entries. The scan drops the tables when it is over.
 type sharing struct {
+	rows    int
 	answers map[string]string
 	metrics map[string][]model.MetricValue
 	key     []byte // reused to build metric lists' keys
@@ -27,6 +33,9 @@ type sharing struct {
 // or keeps them to share. The caller holds the index lock. Shared metric
 // lists have no spare room, so that an append copies them.
 func (sh *sharing) share(o *model.Outcome) {
+	if sh.rows++; sh.rows <= shareAfter {
+		return
+	}
 	if a := o.Answer; a != "" && len(a) <= maxSharedAnswer {
 		if sh.answers == nil {
 			sh.answers = map[string]string{}

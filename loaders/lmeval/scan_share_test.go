@@ -11,7 +11,7 @@ import (
 // TestSharingShares checks that outcomes with the same answer and metrics
 // end up holding one copy of each, and that different ones stay apart.
 func TestSharingShares(t *testing.T) {
-	var sh sharing
+	sh := sharing{rows: shareAfter}
 	mk := func(answer string, v float64) model.Outcome {
 		return model.Outcome{
 			Answer:  strings.Clone(answer),
@@ -49,5 +49,23 @@ func TestSharingShares(t *testing.T) {
 	sh.share(&y)
 	if y.Metrics[0].Name != "a" || y.Metrics[1].Name != "bc" {
 		t.Errorf("metrics %v took another list's names", y.Metrics)
+	}
+}
+
+// TestSharingWaitsForRows: a file's first shareAfter rows keep their own
+// copies (a file of a few rows would not gain from the tables); the
+// rows after them share.
+func TestSharingWaitsForRows(t *testing.T) {
+	var sh sharing
+	outs := make([]model.Outcome, shareAfter+2)
+	for i := range outs {
+		outs[i] = model.Outcome{Answer: strings.Clone("42")}
+		sh.share(&outs[i])
+	}
+	if unsafe.StringData(outs[0].Answer) == unsafe.StringData(outs[1].Answer) || sh.answers != nil && len(sh.answers) > 1 {
+		t.Error("the first rows of a file shared their answers")
+	}
+	if unsafe.StringData(outs[shareAfter].Answer) != unsafe.StringData(outs[shareAfter+1].Answer) {
+		t.Error("rows past shareAfter did not share their answers")
 	}
 }
