@@ -81,7 +81,7 @@ func RecomputeMetrics(d *Dataset) []MetricComparison {
 				s := get([2]string{d.Filters[fi], m.Name})
 				s.nums = append(s.nums, m.Value)
 			}
-			for _, v := range o.Values {
+			for _, v := range o.Values() {
 				s := get([2]string{d.Filters[fi], v.Name})
 				s.values = append(s.values, v)
 			}

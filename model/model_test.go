@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 func TestIssueString(t *testing.T) {
 	cases := []struct {
@@ -51,5 +54,26 @@ func TestStatusRoundTrip(t *testing.T) {
 	}
 	if _, ok := ParseStatus("maybe"); ok {
 		t.Error("unknown status accepted")
+	}
+}
+
+// TestOutcomeValues: values set are read back, none leaves no pointer,
+// and the struct keeps the size an index's memory counts on (issue 17).
+func TestOutcomeValues(t *testing.T) {
+	var o Outcome
+	if o.Values() != nil {
+		t.Fatalf("zero outcome has values %v", o.Values())
+	}
+	vs := []RowValue{{Name: "f1", Labels: []string{"1", "0"}, Text: "[1, 0]"}}
+	o.SetValues(vs)
+	if got := o.Values(); len(got) != 1 || got[0].Name != "f1" || got[0].Labels[1] != "0" {
+		t.Errorf("Values() = %v after SetValues(%v)", got, vs)
+	}
+	o.SetValues([]RowValue{})
+	if o.values != nil {
+		t.Error("SetValues of none kept a pointer")
+	}
+	if size := unsafe.Sizeof(Outcome{}); size != 64 {
+		t.Errorf("Outcome takes %d bytes, not 64: an index holds one per record and filter", size)
 	}
 }

@@ -21,7 +21,7 @@ var issueCodes = []struct {
 		"bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
 		"filter-config-default", "filter-inferred", "filter-missing", "filter-over-budget", "filter-unsupported", "hash-mismatch",
 		"metric-differs", "metric-missing", "no-samples", "pretty-printed", "reextract-default-differs", "reextract-mismatch",
-		"rescore-mismatch", "task-missing",
+		"rescore-mismatch", "task-missing", "too-many-filters",
 	}},
 	{"run", []string{
 		"bad-scores-map", "bad-zip", "bad-zip-entry", "duplicate-attempt", "duplicate-path",

@@ -56,7 +56,8 @@ func BenchmarkRecordLongLine(b *testing.B) {
 	}
 	x := ds[0].Records.(*index)
 	longest, size := 0, 0
-	for i, locs := range x.s.rows {
+	for i := range x.s.count() {
+		locs := x.s.rowsOf(i)
 		n := 0
 		for _, l := range locs {
 			n += int(l.size)

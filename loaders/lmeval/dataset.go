@@ -99,7 +99,7 @@ func (x *index) metricDiffers(ds *model.Dataset) []model.Issue {
 		return nil
 	}
 	x.s.mu.RLock()
-	docs := len(x.s.sums)
+	docs := x.s.count()
 	full := map[string]bool{}
 	for fi, f := range x.s.filters {
 		full[f] = x.s.rowsPerFilter[fi] == docs
@@ -210,22 +210,22 @@ func mainMetric(s *scanned, reported []model.Metric) string {
 // crossCheck compares the samples with what the results file reports.
 func crossCheck(s *scanned, r *results, task string) []model.Issue {
 	var out []model.Issue
-	if len(s.sums) == 0 && len(s.dsIssue) == 0 {
+	if s.count() == 0 && len(s.dsIssue) == 0 {
 		out = append(out, model.Warnf("no-samples", s.path, 0, "", "samples file holds no rows"))
 	}
 	if r == nil {
 		return out
 	}
-	if n, ok := r.NSamples[task]; ok && n[1] != len(s.sums) && len(s.sums) > 0 {
+	if n, ok := r.NSamples[task]; ok && n[1] != s.count() && s.count() > 0 {
 		out = append(out, model.Warnf("count-mismatch", s.path, 0, "",
-			"results file reports %d samples for %s (n-samples effective), the samples file has %d docs: trimmed or incomplete file?", n[1], task, len(s.sums)))
+			"results file reports %d samples for %s (n-samples effective), the samples file has %d docs: trimmed or incomplete file?", n[1], task, s.count()))
 	}
 	for fi, f := range s.filters {
-		if n, ok := r.NSamples[task]; ok && s.rowsPerFilter[fi] != len(s.sums) && n[1] == len(s.sums) {
-			out = append(out, model.Warnf("count-mismatch", s.path, 0, "", "filter %q has rows for %d of %d docs", f, s.rowsPerFilter[fi], len(s.sums)))
+		if n, ok := r.NSamples[task]; ok && s.rowsPerFilter[fi] != s.count() && n[1] == s.count() {
+			out = append(out, model.Warnf("count-mismatch", s.path, 0, "", "filter %q has rows for %d of %d docs", f, s.rowsPerFilter[fi], s.count()))
 		}
 	}
-	if len(s.sums) == 0 {
+	if s.count() == 0 {
 		return out
 	}
 	for _, f := range r.reportedFilters(task) {

@@ -36,7 +36,7 @@ type index struct {
 func (x *index) Len() int {
 	x.s.mu.RLock()
 	defer x.s.mu.RUnlock()
-	return len(x.s.sums)
+	return x.s.count()
 }
 
 // Summary returns record i's list row. Its Outcomes slice is never
@@ -44,7 +44,7 @@ func (x *index) Len() int {
 func (x *index) Summary(i int) model.Summary {
 	x.s.mu.RLock()
 	defer x.s.mu.RUnlock()
-	return x.s.sums[i]
+	return x.s.summary(i)
 }
 
 // Stop ends the background scan at its next read (model.Stopper): the
@@ -86,8 +86,8 @@ func (x *index) record(i int) (*model.Record, error) {
 // recordDoc is record, with the doc of the record's first row.
 func (x *index) recordDoc(i int) (*model.Record, json.RawMessage, error) {
 	x.s.mu.RLock()
-	locs := append([]rowLoc(nil), x.s.rows[i]...)
-	sum := x.s.sums[i]
+	locs := x.s.rowsOf(i)
+	sum := x.s.summary(i)
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	filters := append([]string(nil), x.s.filters...)
 	main, lower := x.s.main, x.s.mainScoreOnly
@@ -193,7 +193,7 @@ const (
 // does not hold what filterResult reads (filtered_resps, and metrics the
 // same as the index found in the whole row).
 func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
-	if loc.data != nil || x.s.comp != jsonl.Plain || int(loc.size) <= bigRow {
+	if x.s.whole != nil || x.s.comp != jsonl.Plain || int(loc.size) <= bigRow {
 		return loadedRow{}, false
 	}
 	head, err := x.s.rd.read(loc.off, rawHead)
@@ -213,7 +213,7 @@ func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
 		return loadedRow{}, false
 	}
 	metrics, values := rowMetrics(&h, x.s.known)
-	if !slices.Equal(metrics, sum.Outcomes[loc.filter].Metrics) || len(values) != len(sum.Outcomes[loc.filter].Values) {
+	if !slices.Equal(metrics, sum.Outcomes[loc.filter].Metrics) || len(values) != len(sum.Outcomes[loc.filter].Values()) {
 		return loadedRow{}, false // a metric before filtered_resps
 	}
 	head = bytes.TrimPrefix(head, bom)
@@ -222,7 +222,7 @@ func (x *index) loadRowEnds(loc rowLoc, sum model.Summary) (loadedRow, bool) {
 
 // loadRow reads a row back from the file (or memory) and splits it.
 func (x *index) loadRow(loc rowLoc) loadedRow {
-	raw := loc.data
+	raw := x.s.inMemory(loc)
 	if raw == nil {
 		buf, err := x.s.rd.read(loc.off, int(loc.size))
 		if err != nil {
@@ -261,7 +261,7 @@ func filterResult(filter string, line int, h *rowHead, main string, lower bool, 
 // of its own (an array file's rows stay in the index, and a compressed
 // file's reader caches the rows it hands out).
 func (x *index) ownsLongRow(loc rowLoc) bool {
-	return loc.data == nil && x.s.comp == jsonl.Plain && int(loc.size) > bigRow
+	return x.s.whole == nil && x.s.comp == jsonl.Plain && int(loc.size) > bigRow
 }
 
 // fillFromRow sets what every row of a doc shares: the conversation, the

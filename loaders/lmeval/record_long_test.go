@@ -30,7 +30,7 @@ func TestRecordReadsLongRowsEnds(t *testing.T) {
 		t.Fatalf("open: %v", err)
 	}
 	x := dss[0].Records.(*index)
-	i, ok := x.s.docs[strconv.Itoa(res.LongDoc)]
+	i, ok := x.s.recordOf(strconv.Itoa(res.LongDoc))
 	if !ok {
 		t.Fatalf("doc %d not indexed", res.LongDoc)
 	}
@@ -46,7 +46,7 @@ func TestRecordReadsLongRowsEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for j, p := range rec.Raw {
-		loc := x.s.rows[i][j]
+		loc := x.s.rowsOf(i)[j]
 		row := file[loc.off : loc.off+int64(loc.size)]
 		if j == 0 {
 			// Its repeats were decoded over its bytes: they must be the

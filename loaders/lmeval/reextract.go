@@ -267,8 +267,8 @@ func (x *index) countOnce(id string, n int) (first bool) {
 		return false
 	}
 	x.s.mu.Lock()
-	if i, ok := x.s.docs[id]; ok {
-		x.s.sums[i].Warnings += n
+	if i, ok := x.s.recordOf(id); ok {
+		x.s.addWarnings(i, n)
 	}
 	x.s.mu.Unlock()
 	return true

@@ -137,8 +137,8 @@ func (x *index) deepDocFull(i int) (docResult, error) {
 // rows, when not nil, are the record's rows already read, in order.
 func (x *index) leanRecord(r *deepReader, i int, rows [][]byte) (*model.Record, []string, bool) {
 	x.s.mu.RLock()
-	locs := append([]rowLoc(nil), x.s.rows[i]...)
-	sum := x.s.sums[i]
+	locs := x.s.rowsOf(i)
+	sum := x.s.summary(i)
 	issues := append([]model.Issue(nil), x.s.issues[i]...)
 	names := make([]string, len(locs))
 	for j, loc := range locs {

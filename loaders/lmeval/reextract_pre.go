@@ -130,8 +130,8 @@ func (x *index) preparedDoc(i int) (docResult, bool) {
 	if i < len(x.s.pre) {
 		pre = x.s.pre[i]
 	}
-	locs := x.s.rows[i]
-	sum := x.s.sums[i]
+	locs := x.s.rowsOf(i)
+	sum := x.s.summary(i)
 	x.s.mu.RUnlock()
 	if pre == nil || len(locs) == 0 || locs[0].line != pre.line {
 		return docResult{}, false
@@ -178,7 +178,7 @@ func (x *index) allPrepared(total int) bool {
 		return false
 	}
 	for i := range total {
-		pre, locs := x.s.pre[i], x.s.rows[i]
+		pre, locs := x.s.pre[i], x.s.rowsOf(i)
 		if pre == nil || len(locs) == 0 || locs[0].line != pre.line {
 			return false
 		}

@@ -135,12 +135,12 @@ func TestPreparedLongRowMatches(t *testing.T) {
 		t.Fatalf("%d datasets, %v", len(dss), err)
 	}
 	x := dss[0].Records.(*index)
-	i, ok := x.s.docs[strconv.Itoa(gen.LongDoc)]
+	i, ok := x.s.recordOf(strconv.Itoa(gen.LongDoc))
 	if !ok {
 		t.Fatal("long doc not indexed")
 	}
-	if x.s.rows[i][0].size <= uint32(bigRow) {
-		t.Fatalf("the long doc's row is %d bytes, not over bigRow", x.s.rows[i][0].size)
+	if x.s.rowsOf(i)[0].size <= uint32(bigRow) {
+		t.Fatalf("the long doc's row is %d bytes, not over bigRow", x.s.rowsOf(i)[0].size)
 	}
 	if _, ok := x.preparedDoc(i); !ok {
 		t.Error("the long doc was not prepared")

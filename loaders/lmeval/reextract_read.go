@@ -58,8 +58,8 @@ func (r *deepReader) row(loc rowLoc) ([]byte, bool) { return r.readInto(&r.head,
 
 // readInto returns the whole row at loc, read into *buf.
 func (r *deepReader) readInto(buf *[]byte, loc rowLoc) ([]byte, bool) {
-	if loc.data != nil {
-		return loc.data, true
+	if data := r.x.s.inMemory(loc); data != nil {
+		return data, true
 	}
 	if r.f == nil {
 		b, err := r.x.s.rd.read(loc.off, int(loc.size))
@@ -76,7 +76,7 @@ func (r *deepReader) readInto(buf *[]byte, loc rowLoc) ([]byte, bool) {
 // row's tail when it is there; ok is false when the row cannot be read or
 // has none.
 func (r *deepReader) filteredResps(loc rowLoc) ([]byte, bool) {
-	if loc.data == nil && r.f != nil && int(loc.size) > tailSize {
+	if r.x.s.whole == nil && r.f != nil && int(loc.size) > tailSize {
 		r.tail = grow(r.tail, tailSize)
 		if _, err := r.f.ReadAt(r.tail, loc.off+int64(loc.size)-tailSize); err == nil {
 			if v, ok := lastField(r.tail, "filtered_resps"); ok {

@@ -48,12 +48,12 @@ func (x *index) streamRecords(ctx context.Context, total int, out chan<- fetched
 			return err
 		}
 		x.s.mu.RLock()
-		locs := append([]rowLoc(nil), x.s.rows[i]...)
+		locs := x.s.rowsOf(i)
 		x.s.mu.RUnlock()
 		rows := make([][]byte, len(locs))
 		for j, loc := range locs {
-			if loc.data != nil {
-				rows[j] = loc.data
+			if data := x.s.inMemory(loc); data != nil {
+				rows[j] = data
 				continue
 			}
 			for len(streams) <= j {

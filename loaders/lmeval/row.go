@@ -167,3 +167,36 @@ func (h *rowHead) later(i int) bool {
 	}
 	return false
 }
+
+// docKey is scalarText of a doc_id, without its JSON round trip for the
+// usual plain integer.
+func docKey(raw []byte) string {
+	if len(raw) == 0 || len(raw) > 18 {
+		return scalarText(raw)
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return scalarText(raw)
+		}
+	}
+	return string(raw)
+}
+
+// attemptCount counts the repeats in resps ([[r1, r2, ...]]) without
+// decoding them; several requests (log-likelihood choices) count as one
+// attempt each.
+func attemptCount(resps json.RawMessage) int {
+	if n, ok := countRepeats(resps); ok {
+		return n
+	}
+	n := jsonl.CountElements(resps)
+	if n != 1 {
+		return max(n, 0)
+	}
+	var first []byte
+	_ = jsonl.EachElement(resps, func(_ int, v []byte) error {
+		first = v
+		return nil
+	})
+	return max(jsonl.CountElements(first), 1)
+}

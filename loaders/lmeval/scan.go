@@ -2,9 +2,9 @@ package lmeval
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -18,26 +18,25 @@ import (
 const noFilter = "none"
 
 // rowLoc says where one samples row is: its line and byte range in the
-// (uncompressed) file, or its bytes when the file had to be read whole
-// (array files). Offsets are int64 and sizes uint32 (a row may be 4 GB).
+// (uncompressed) file, or, when the file had to be read whole (array
+// files), in scanned.whole. Offsets are int64 and sizes uint32 (a row may
+// be 4 GB). rec is the row's record and filter its filter's position
+// (a file has at most maxFilters). The struct takes 24 bytes.
 type rowLoc struct {
 	off    int64
-	data   []byte
 	line   int32
 	size   uint32
-	filter int32
+	rec    int32
+	filter uint16
 	// one is set when the row's filtered_resps is a list of one string
 	// (the index's Outcome.Answer is then that string): the deep check
 	// takes it from the index rather than read the row again.
 	one bool
 }
 
-// rowRef is one row in file order: what raw search maps hits back through.
-type rowRef struct {
-	off  int64
-	size uint32
-	rec  int32
-}
+// maxFilters is the most filters a samples file's index holds (rowLoc's
+// filter): the rows of any more are left out, and said (tooManyFilters).
+const maxFilters = 1 << 16
 
 // scanned is the index of one samples file. A background scan fills it
 // while readers (the browser) call Len, Summary and Record: every field
@@ -57,11 +56,28 @@ type scanned struct {
 	// perplexity) or bypass (--predict_only's 999): its values score a
 	// row but pass or fail none.
 	mainScoreOnly bool
-	sums          []model.Summary
-	rows          [][]rowLoc
-	issues        map[int][]model.Issue
-	dsIssue       []model.Issue
-	// docs maps a doc_id's text to its record position.
+	// sums are the records while the scan runs; finish packs them into
+	// packed, outs and byID (scan_pack.go). Read them with count,
+	// summary and recordOf.
+	sums   []model.Summary
+	packed []packedSum
+	// outs holds the packed records' outcomes, len(filters) a record.
+	outs []model.Outcome
+	// byID lists the packed records in the order of their doc_id text.
+	byID []int32
+	// rows lists each record's rows (positions in byOff) while the scan
+	// runs; finish packs them (rowIdx). Read them with rowsOf.
+	rows [][]int32
+	// rowIdx holds the complete index's records' rows, record i's at
+	// rowIdx[rowStart[i]:rowStart[i+1]].
+	rowIdx, rowStart []int32
+	// filtersFull is set once a row of a filter past maxFilters is left
+	// out.
+	filtersFull bool
+	issues      map[int][]model.Issue
+	dsIssue     []model.Issue
+	// docs maps a doc_id's text to its record position, while the scan
+	// runs.
 	docs map[string]int
 	// rowsPerFilter counts rows by filter position.
 	rowsPerFilter []int
@@ -70,10 +86,16 @@ type scanned struct {
 	lines   int
 	// crlfSeen is set once the file's crlf warning is given.
 	crlfSeen bool
-	// labels chooses and shares the records' labels.
+	// labels chooses and shares the records' labels; shared shares
+	// their outcomes' answers and metrics.
 	labels labeler
-	// byOff lists every used row in file order, for raw search.
-	byOff []rowRef
+	shared sharing
+	// byOff lists every used row in file order (raw search maps hits
+	// back through it); rows and rowIdx point into it.
+	byOff []rowLoc
+	// whole holds the file's bytes when it was read whole (an array or
+	// pretty-printed file); its rows' offsets are into it (inMemory).
+	whole []byte
 	err   error
 
 	// claims lets parallel workers agree which one does a doc's once-only
@@ -346,22 +368,10 @@ func (s *scanned) parse(data []byte, loc rowLoc) parsedRow {
 		answer = answerText(h.FilteredResps)
 	}
 	p.out = model.Outcome{Present: true, Answer: answer}
-	p.out.Metrics, p.out.Values = rowMetrics(&h, s.known)
+	var values []model.RowValue
+	p.out.Metrics, values = rowMetrics(&h, s.known)
+	p.out.SetValues(values)
 	return p
-}
-
-// docKey is scalarText of a doc_id, without its JSON round trip for the
-// usual plain integer.
-func docKey(raw []byte) string {
-	if len(raw) == 0 || len(raw) > 18 {
-		return scalarText(raw)
-	}
-	for _, c := range raw {
-		if c < '0' || c > '9' {
-			return scalarText(raw)
-		}
-	}
-	return string(raw)
 }
 
 // apply adds a parsed row to the index, in file order. The caller holds mu.
@@ -376,6 +386,12 @@ func (s *scanned) apply(p *parsedRow) {
 		return
 	case len(s.held) > 0:
 		s.resolveHeld()
+	}
+	// Past maxFilters, a row is left out unless its filter is known (a
+	// row without one too: which it gets is only settled below).
+	if len(s.filters) >= maxFilters && (p.noFilter || !slices.Contains(s.filters, p.filter)) {
+		s.tooManyFilters(p)
+		return
 	}
 	ri, ok := s.docs[p.key]
 	if !ok {
@@ -392,7 +408,7 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	fi := s.filterIndex(p.filter)
 	loc := p.loc
-	loc.filter = int32(fi)
+	loc.filter, loc.rec = uint16(fi), int32(ri)
 	if !ok && p.claimed {
 		// The doc's first row in the file, which always claims it (a
 		// later row may have claimed it too, arriving first: its work
@@ -405,8 +421,8 @@ func (s *scanned) apply(p *parsedRow) {
 	} else {
 		p.title, p.attempts = "", 0
 	}
-	for _, prev := range s.rows[ri] {
-		if int(prev.filter) == fi {
+	for _, k := range s.rows[ri] {
+		if prev := s.byOff[k]; int(prev.filter) == fi {
 			s.addIssue(ri, model.Warnf("duplicate-row", s.path, line, p.key, "second row for filter %q (first on line %d); the first is used", p.filter, prev.line))
 			return
 		}
@@ -420,10 +436,10 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	if s.rows[ri] == nil {
 		// One row per filter: sized for them at once, not grown 1, 2, 4.
-		s.rows[ri] = make([]rowLoc, 0, max(1, len(s.filters)))
+		s.rows[ri] = make([]int32, 0, max(1, len(s.filters)))
 	}
-	s.rows[ri] = append(s.rows[ri], loc)
-	s.byOff = append(s.byOff, rowRef{off: loc.off, size: loc.size, rec: int32(ri)})
+	s.rows[ri] = append(s.rows[ri], int32(len(s.byOff)))
+	s.byOff = append(s.byOff, loc)
 	for _, is := range p.issues {
 		if is.Code == "hash-mismatch" && s.hasMessage(ri, is) {
 			continue // the doc's rows share their hashes: said once, on the first
@@ -439,6 +455,7 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	sum.Attempts = max(sum.Attempts, p.attempts)
 	out := p.out
+	s.shared.share(&out)
 	scoreOutcome(&out, s.main, s.mainScoreOnly)
 	outs := make([]model.Outcome, max(len(sum.Outcomes), fi+1))
 	copy(outs, sum.Outcomes)
@@ -535,9 +552,10 @@ func (s *scanned) finish() {
 	// and sets, and the docs' claims. At 600 files they held 52 MB.
 	s.labels.release()
 	s.claims.release()
+	s.shared = sharing{}
 	// The slices grew by doubling: a quarter of them, on average, was
 	// room never used.
-	s.sums, s.rows, s.byOff = fit(s.sums), fit(s.rows), fit(s.byOff)
+	s.byOff = fit(s.byOff)
 	s.setMain()
 	for i := range s.sums {
 		sum := &s.sums[i]
@@ -547,18 +565,8 @@ func (s *scanned) finish() {
 			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
 		}
 		sum.Outcomes = outs
-		first := sum.Outcome(0)
-		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
 	}
-}
-
-// fit returns xs in a slice of its own length when its room is more than
-// an eighth of it.
-func fit[T any](xs []T) []T {
-	if cap(xs)-len(xs) <= len(xs)/8 {
-		return xs
-	}
-	return append(make([]T, 0, len(xs)), xs...)
+	s.pack()
 }
 
 // statusOf maps a metric value to pass or fail. Accuracy-like metrics are
@@ -568,23 +576,4 @@ func statusOf(v float64) model.Status {
 		return model.StatusPass
 	}
 	return model.StatusFail
-}
-
-// attemptCount counts the repeats in resps ([[r1, r2, ...]]) without
-// decoding them; several requests (log-likelihood choices) count as one
-// attempt each.
-func attemptCount(resps json.RawMessage) int {
-	if n, ok := countRepeats(resps); ok {
-		return n
-	}
-	n := jsonl.CountElements(resps)
-	if n != 1 {
-		return max(n, 0)
-	}
-	var first []byte
-	_ = jsonl.EachElement(resps, func(_ int, v []byte) error {
-		first = v
-		return nil
-	})
-	return max(jsonl.CountElements(first), 1)
 }

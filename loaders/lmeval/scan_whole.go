@@ -56,6 +56,7 @@ func (s *scanned) scanValues(data []byte, array bool) error {
 	// (Python's json writes them) are masked with numbers of their length
 	// for it, and each row's bytes are taken from data itself.
 	masked, _ := jsonl.MaskNonFinite(data)
+	s.whole = data
 	dec := json.NewDecoder(bytes.NewReader(masked))
 	if _, err := dec.Token(); array && err != nil {
 		s.dsIssue = append(s.dsIssue, model.Errorf("bad-json", s.path, 1, "", "not valid JSON: %v", err))
@@ -81,7 +82,7 @@ func (s *scanned) scanValues(data []byte, array bool) error {
 		line := 1 + bytes.Count(data[:off], []byte{'\n'})
 		s.lines = line
 		raw = data[off : off+int64(len(raw))]
-		p := s.parse(raw, rowLoc{line: int32(line), off: off, size: uint32(len(raw)), data: raw})
+		p := s.parse(raw, rowLoc{line: int32(line), off: off, size: uint32(len(raw))})
 		s.apply(&p)
 	}
 	return nil

@@ -134,12 +134,15 @@ scan:
 	if v.inMemory {
 		// Old array files keep their rows' bytes (and are indexed whole,
 		// so the stream found nothing to place): search those.
-		for i, locs := range v.arrayRows {
+		for i := range v.records {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			v.s.mu.RLock()
+			locs := v.s.rowsOf(i)
+			v.s.mu.RUnlock()
 			for _, l := range locs {
-				if m.index(l.data) >= 0 {
+				if m.index(v.s.inMemory(l)) >= 0 {
 					report(i)
 					break
 				}
@@ -164,15 +167,16 @@ var searchBufs = sync.Pool{New: func() any { b := make([]byte, 0); return &b }}
 // rows in file order as far as it has looked.
 type searchView struct {
 	s    *scanned
-	refs []rowRef
+	refs []rowLoc
 	// ri is the first row that may still hold a hit (hits come in file
 	// order).
 	ri int
 	// complete is set once the index was complete when looked at.
 	complete bool
 	// inMemory marks an old array file, whose rows keep their bytes.
-	inMemory  bool
-	arrayRows [][]rowLoc
+	inMemory bool
+	// records counts an in-memory file's records.
+	records int
 }
 
 // reach waits until the index has placed every row that holds offset off,
@@ -189,10 +193,8 @@ func (v *searchView) reach(ctx context.Context, off int64) error {
 			v.refs = v.s.byOff
 			if complete {
 				v.complete = true
-				v.inMemory = len(v.s.rows) > 0 && len(v.s.rows[0]) > 0 && v.s.rows[0][0].data != nil
-				if v.inMemory {
-					v.arrayRows = v.s.rows
-				}
+				v.records = v.s.count()
+				v.inMemory = v.s.whole != nil && v.records > 0
 			}
 			v.s.mu.RUnlock()
 			return nil
@@ -208,11 +210,11 @@ func (v *searchView) reach(ctx context.Context, off int64) error {
 }
 
 // rowAt returns the row holding offset off, among the rows taken in.
-func (v *searchView) rowAt(off int64) (rowRef, bool) {
+func (v *searchView) rowAt(off int64) (rowLoc, bool) {
 	refs := v.refs
 	v.ri += sort.Search(len(refs)-v.ri, func(j int) bool { return refs[v.ri+j].off+int64(refs[v.ri+j].size) > off })
 	if v.ri >= len(refs) || refs[v.ri].off > off {
-		return rowRef{}, false
+		return rowLoc{}, false
 	}
 	return refs[v.ri], true
 }

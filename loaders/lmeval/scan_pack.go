@@ -1,0 +1,198 @@
+package lmeval
+
+import (
+	"slices"
+	"strings"
+
+	"evalview/model"
+)
+
+// The index of a complete samples file holds its records packed: what a
+// model.Summary spells out, and what only the scan needs, cost 1 KB a
+// record at 600 files (issue 17), most of it the browser's memory. While
+// the scan runs, records are model.Summary values (sums), changed as rows
+// arrive; finish packs them once all rows are in, and Summary builds a
+// record's model.Summary again from its packed form, allocating nothing.
+
+// packedSum is a complete index's record: a model.Summary less what the
+// lm-eval index leaves unset (tags, planned and scored attempts) or
+// keeps elsewhere (outcomes, in scanned.outs; status and score, which
+// are the first filter's), with counts in 32 bits. It takes 72 bytes
+// where a model.Summary takes 176.
+type packedSum struct {
+	id, title string
+	labels    model.Labels
+	attempts  int32
+	errors    int32
+	warnings  int32
+	line      int32
+}
+
+// pack replaces the scan's summaries by their packed form, and the map
+// from doc_id to record by a sorted list. The caller holds mu, and has
+// scored every summary's outcomes, one per filter.
+func (s *scanned) pack() {
+	nf := len(s.filters)
+	texts := packTexts(s.sums)
+	at := 0
+	text := func(t string) string {
+		at += len(t)
+		return texts[at-len(t) : at]
+	}
+	s.packed = make([]packedSum, len(s.sums))
+	// Every record has one outcome per filter: one array for all, rather
+	// than a slice of its own each (a header, and a size class's room).
+	s.outs = make([]model.Outcome, len(s.sums)*nf)
+	for i := range s.sums {
+		sum := &s.sums[i]
+		s.packed[i] = packedSum{
+			id: text(sum.ID), title: text(sum.Title), labels: sum.Labels,
+			attempts: int32(sum.Attempts), errors: int32(sum.Errors),
+			warnings: int32(sum.Warnings), line: int32(sum.Line),
+		}
+		copy(s.outs[i*nf:(i+1)*nf], sum.Outcomes)
+	}
+	s.sums = nil
+	s.byID = make([]int32, len(s.packed))
+	for i := range s.byID {
+		s.byID[i] = int32(i)
+	}
+	slices.SortFunc(s.byID, func(a, b int32) int {
+		return strings.Compare(s.packed[a].id, s.packed[b].id)
+	})
+	s.docs = nil
+	// The records' rows: one list for all, not a slice each.
+	s.rowStart = make([]int32, len(s.rows)+1)
+	n := 0
+	for i, rows := range s.rows {
+		s.rowStart[i] = int32(n)
+		n += len(rows)
+	}
+	s.rowStart[len(s.rows)] = int32(n)
+	s.rowIdx = make([]int32, 0, n)
+	for _, rows := range s.rows {
+		s.rowIdx = append(s.rowIdx, rows...)
+	}
+	s.rows = nil
+}
+
+// rowsOf returns record i's rows, in the order the file gives them, in a
+// slice of the caller's own. The caller holds mu.
+func (s *scanned) rowsOf(i int) []rowLoc {
+	idx := s.rows
+	var ks []int32
+	if idx != nil {
+		ks = idx[i]
+	} else {
+		ks = s.rowIdx[s.rowStart[i]:s.rowStart[i+1]]
+	}
+	locs := make([]rowLoc, len(ks))
+	for j, k := range ks {
+		locs[j] = s.byOff[k]
+	}
+	return locs
+}
+
+// tooManyFilters leaves out a row of a filter past maxFilters, and says
+// so once. The caller holds mu.
+func (s *scanned) tooManyFilters(p *parsedRow) {
+	if s.filtersFull {
+		return
+	}
+	s.filtersFull = true
+	s.dsIssue = append(s.dsIssue, model.Errorf("too-many-filters", s.path, int(p.loc.line), p.key,
+		"more than %d filters: the rows of the others, from this one on, are left out", maxFilters))
+}
+
+// packTexts returns the IDs and titles of sums, id, title, id, title...,
+// in one string, which pack cuts them from: each in a string of its own
+// held a size class's room, or a tiny block of 16 bytes for an ID of a
+// few digits.
+func packTexts(sums []model.Summary) string {
+	n := 0
+	for i := range sums {
+		n += len(sums[i].ID) + len(sums[i].Title)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := range sums {
+		b.WriteString(sums[i].ID)
+		b.WriteString(sums[i].Title)
+	}
+	return b.String()
+}
+
+// count is the number of records. The caller holds mu.
+func (s *scanned) count() int {
+	if s.packed != nil {
+		return len(s.packed)
+	}
+	return len(s.sums)
+}
+
+// summary returns record i's summary. The caller holds mu.
+func (s *scanned) summary(i int) model.Summary {
+	if s.packed == nil {
+		return s.sums[i]
+	}
+	p := &s.packed[i]
+	nf := len(s.filters)
+	sum := model.Summary{
+		ID: p.id, Title: p.title, Labels: p.labels,
+		Attempts: int(p.attempts), Errors: int(p.errors),
+		Warnings: int(p.warnings), Line: int(p.line),
+	}
+	if nf > 0 {
+		// Capped, so that a reader's append copies rather than writes
+		// over the next record's outcomes.
+		sum.Outcomes = s.outs[i*nf : (i+1)*nf : (i+1)*nf]
+		first := sum.Outcomes[0]
+		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
+	} else {
+		sum.Outcomes = []model.Outcome{}
+	}
+	return sum
+}
+
+// recordOf returns the position of the record with doc_id text id. The
+// caller holds mu.
+func (s *scanned) recordOf(id string) (int, bool) {
+	if s.packed == nil {
+		i, ok := s.docs[id]
+		return i, ok
+	}
+	k, ok := slices.BinarySearchFunc(s.byID, id, func(i int32, id string) int {
+		return strings.Compare(s.packed[i].id, id)
+	})
+	if !ok {
+		return 0, false
+	}
+	return int(s.byID[k]), true
+}
+
+// addWarnings adds n warnings to record i's count. The caller holds mu.
+func (s *scanned) addWarnings(i, n int) {
+	if s.packed != nil {
+		s.packed[i].warnings += int32(n)
+		return
+	}
+	s.sums[i].Warnings += n
+}
+
+// inMemory returns the bytes of the row at loc when the file was read
+// whole, nil when the row is to be read from the file.
+func (s *scanned) inMemory(loc rowLoc) []byte {
+	if s.whole == nil {
+		return nil
+	}
+	return s.whole[loc.off : loc.off+int64(loc.size)]
+}
+
+// fit returns xs in a slice of its own length when its room is more than
+// an eighth of it.
+func fit[T any](xs []T) []T {
+	if cap(xs)-len(xs) <= len(xs)/8 {
+		return xs
+	}
+	return append(make([]T, 0, len(xs)), xs...)
+}
