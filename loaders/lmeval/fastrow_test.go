@@ -112,3 +112,25 @@ func FuzzFastRow(f *testing.F) {
 		checkFastRow(t, in)
 	})
 }
+
+// TestHashStringLong: a literal longer than hashWholeMax is hashed run by
+// run, one shorter decoded whole; both give the hash of the decoded text.
+func TestHashStringLong(t *testing.T) {
+	line := "Q: 12 eggs? \"A\": 12 × 2 = 24\tété\n"
+	enc, _ := json.Marshal(line)
+	per := len(enc) - 2
+	for _, n := range []int{hashWholeMax/per - 1, hashWholeMax/per + 1, 3 * hashWholeMax / per} {
+		text := strings.Repeat(line, n)
+		raw, _ := json.Marshal(text)
+		sum, ok := hashString(raw)
+		if !ok || sum != sha256Hex([]byte(text)) {
+			t.Errorf("%d-byte literal: hashString = %q, %v; want the hash of its text", len(raw), sum, ok)
+		}
+		if _, ok := hashString(raw[:len(raw)-1]); ok {
+			t.Errorf("%d-byte literal without its closing quote: accepted", len(raw))
+		}
+		if n == hashWholeMax/per-1 && len(raw) > hashWholeMax || n == hashWholeMax/per+1 && len(raw) <= hashWholeMax {
+			t.Errorf("%d-byte literal: not on the side of hashWholeMax the test means", len(raw))
+		}
+	}
+}

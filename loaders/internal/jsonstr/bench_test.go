@@ -1,6 +1,7 @@
 package jsonstr
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -81,5 +82,31 @@ func TestBenchDecodersAgree(t *testing.T) {
 				t.Errorf("%s: %s gives another text", text.name, d.name)
 			}
 		}
+	}
+}
+
+// BenchmarkWriteHash hashes each text as the lm-eval loader checks a
+// row's prompt_hash and target_hash: decoded into SHA-256 (Write),
+// against decoding it whole first and hashing that.
+func BenchmarkWriteHash(b *testing.B) {
+	for _, t := range benchTexts() {
+		b.Run(t.name+"/write", func(b *testing.B) {
+			b.SetBytes(int64(len(t.lit)))
+			h := sha256.New()
+			for b.Loop() {
+				h.Reset()
+				Write(h, t.lit)
+			}
+		})
+		b.Run(t.name+"/decode-then-hash", func(b *testing.B) {
+			b.SetBytes(int64(len(t.lit)))
+			h := sha256.New()
+			buf := make([]byte, 0, len(t.lit)*2)
+			for b.Loop() {
+				h.Reset()
+				buf, _, _ = Append(buf[:0], t.lit, 0)
+				h.Write(buf)
+			}
+		})
 	}
 }
