@@ -541,9 +541,17 @@ func (s *scanned) noteMetric(m string) {
 	s.setMain()
 }
 
-// finish settles the main metric and every summary's status, once all
-// rows and filters are known. The caller holds mu.
+// finish settles the records and packs them (pack), once all rows and
+// filters are known. The caller holds mu.
 func (s *scanned) finish() {
+	s.settle()
+	s.pack()
+}
+
+// settle settles the main metric and every summary's outcomes, once all
+// rows and filters are known: the records as pack takes them. The caller
+// holds mu.
+func (s *scanned) settle() {
 	if len(s.held) > 0 {
 		s.resolveHeld()
 	}
@@ -565,8 +573,9 @@ func (s *scanned) finish() {
 			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
 		}
 		sum.Outcomes = outs
+		first := sum.Outcome(0)
+		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
 	}
-	s.pack()
 }
 
 // statusOf maps a metric value to pass or fail. Accuracy-like metrics are
