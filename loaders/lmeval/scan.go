@@ -71,11 +71,11 @@ type scanned struct {
 	// rowIdx holds the complete index's records' rows, record i's at
 	// rowIdx[rowStart[i]:rowStart[i+1]].
 	rowIdx, rowStart []int32
-	// filtersFull is set once a row of a filter past maxFilters is left
-	// out.
-	filtersFull bool
-	issues      map[int][]model.Issue
-	dsIssue     []model.Issue
+	// dropped counts the rows of filters past maxFilters left out, nil
+	// while none is.
+	dropped *droppedRows
+	issues  map[int][]model.Issue
+	dsIssue []model.Issue
 	// docs maps a doc_id's text to its record position, while the scan
 	// runs.
 	docs map[string]int
@@ -556,6 +556,7 @@ func (s *scanned) settle() {
 		s.resolveHeld()
 	}
 	s.setLabels(s.labels.decide())
+	s.countDropped()
 	// What only the scan needed goes: the tables that share label values
 	// and sets, and the docs' claims. At 600 files they held 52 MB.
 	s.labels.release()
