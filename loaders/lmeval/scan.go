@@ -71,11 +71,11 @@ type scanned struct {
 	// rowIdx holds the complete index's records' rows, record i's at
 	// rowIdx[rowStart[i]:rowStart[i+1]].
 	rowIdx, rowStart []int32
-	// filtersFull is set once a row of a filter past maxFilters is left
-	// out.
-	filtersFull bool
-	issues      map[int][]model.Issue
-	dsIssue     []model.Issue
+	// dropped counts the rows of filters past maxFilters left out, nil
+	// while none is.
+	dropped *droppedRows
+	issues  map[int][]model.Issue
+	dsIssue []model.Issue
 	// docs maps a doc_id's text to its record position, while the scan
 	// runs.
 	docs map[string]int
@@ -541,13 +541,22 @@ func (s *scanned) noteMetric(m string) {
 	s.setMain()
 }
 
-// finish settles the main metric and every summary's status, once all
-// rows and filters are known. The caller holds mu.
+// finish settles the records and packs them (pack), once all rows and
+// filters are known. The caller holds mu.
 func (s *scanned) finish() {
+	s.settle()
+	s.pack()
+}
+
+// settle settles the main metric and every summary's outcomes, once all
+// rows and filters are known: the records as pack takes them. The caller
+// holds mu.
+func (s *scanned) settle() {
 	if len(s.held) > 0 {
 		s.resolveHeld()
 	}
 	s.setLabels(s.labels.decide())
+	s.countDropped()
 	// What only the scan needed goes: the tables that share label values
 	// and sets, and the docs' claims. At 600 files they held 52 MB.
 	s.labels.release()
@@ -565,8 +574,9 @@ func (s *scanned) finish() {
 			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
 		}
 		sum.Outcomes = outs
+		first := sum.Outcome(0)
+		sum.Status, sum.Score, sum.HasScore = first.Status, first.Score, first.HasScore
 	}
-	s.pack()
 }
 
 // statusOf maps a metric value to pass or fail. Accuracy-like metrics are

@@ -1,6 +1,7 @@
 package lmeval
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -93,15 +94,77 @@ func (s *scanned) rowsOf(i int) []rowLoc {
 	return locs
 }
 
-// tooManyFilters leaves out a row of a filter past maxFilters, and says
-// so once. The caller holds mu.
+// droppedRows are the rows tooManyFilters left out: how many, of how
+// many filters, and their docs, to count those left out whole.
+type droppedRows struct {
+	// at is the issue's position in dsIssue, line and key the first
+	// row's.
+	at, line int
+	key      string
+	rows     int
+	filters  map[string]bool
+	// unnamed is set when a row without a filter key was left out.
+	unnamed bool
+	// docs holds each doc's first row left out, as a count of rows.
+	docs map[string]int
+}
+
+// tooManyFilters leaves out a row of a filter past maxFilters. The first
+// one gives a dataset error; countDropped words it again with every row
+// counted. The caller holds mu.
 func (s *scanned) tooManyFilters(p *parsedRow) {
-	if s.filtersFull {
+	d := s.dropped
+	if d == nil {
+		d = &droppedRows{at: len(s.dsIssue), line: int(p.loc.line), key: p.key, filters: map[string]bool{}, docs: map[string]int{}}
+		s.dropped = d
+		s.dsIssue = append(s.dsIssue, model.Errorf("too-many-filters", s.path, d.line, d.key,
+			"more than %d filters: the rows of the others, from this one on, are left out", maxFilters))
+	}
+	if p.noFilter {
+		d.unnamed = true
+	} else {
+		d.filters[p.filter] = true
+	}
+	if _, ok := d.docs[p.key]; !ok {
+		d.docs[p.key] = d.rows
+	}
+	d.rows++
+}
+
+// countDropped words the too-many-filters error with the rows left out
+// and the docs none of whose rows is kept (no record lists them), once
+// every row is in and before pack drops docs. The caller holds mu.
+func (s *scanned) countDropped() {
+	d := s.dropped
+	if d == nil {
 		return
 	}
-	s.filtersFull = true
-	s.dsIssue = append(s.dsIssue, model.Errorf("too-many-filters", s.path, int(p.loc.line), p.key,
-		"more than %d filters: the rows of the others, from this one on, are left out", maxFilters))
+	lost, first := 0, ""
+	for k, at := range d.docs {
+		if _, ok := s.docs[k]; !ok {
+			if lost++; lost == 1 || at < d.docs[first] {
+				first = k
+			}
+		}
+	}
+	filters := len(d.filters)
+	if d.unnamed {
+		filters++ // rows without a filter key: one more, whichever it was
+	}
+	msg := fmt.Sprintf("more than %d filters: %s of %s, from this one on, left out", maxFilters, counted(d.rows, "row"), counted(filters, "more filter"))
+	if lost > 0 {
+		msg += fmt.Sprintf(", and with them %s that had no other row (the first: %s)", counted(lost, "doc"), first)
+	}
+	s.dsIssue[d.at] = model.Errorf("too-many-filters", s.path, d.line, d.key, "%s", msg)
+	s.dropped = nil // said: its docs' keys go
+}
+
+// counted is "1 row", "2 rows".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // packTexts returns the IDs and titles of sums, id, title, id, title...,

@@ -112,4 +112,16 @@ func TestTooManyFilters(t *testing.T) {
 	if len(s.dsIssue) != 1 || s.dsIssue[0].Code != "too-many-filters" || s.dsIssue[0].Line != 2 {
 		t.Errorf("dataset issues %v, want one too-many-filters on line 2", s.dsIssue)
 	}
+	// Doc 1 gets a row of a known filter later; doc 2's only row was left
+	// out: the issue counts every row left out, and the docs lost whole.
+	s.apply(row("1", "f3", 5))
+	s.apply(row("3", "yet another", 6))
+	s.settle()
+	if s.count() != 2 || len(s.dsIssue) != 1 {
+		t.Fatalf("%d records, dataset issues %v", s.count(), s.dsIssue)
+	}
+	want := "more than 65536 filters: 3 rows of 3 more filters, from this one on, left out, and with them 2 docs that had no other row (the first: 2)"
+	if is := s.dsIssue[0]; is.Message != want || is.Line != 2 || is.Severity != model.SeverityError {
+		t.Errorf("the issue is %+v, want the message %q on line 2", is, want)
+	}
 }
