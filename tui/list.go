@@ -42,6 +42,7 @@ type listState struct {
 	// searches): matches follows them as the list grows. counting is set
 	// while the search still runs (the count is not final).
 	hitRecords []int
+	rawRunning bool // the raw search's stream still runs
 	counting   bool
 	// where is the `:` query line narrowing the list, whereQ its parse
 	// (nil when where is empty); sortKey orders the list (empty column:

@@ -42,7 +42,8 @@ func (msg rawSearchMsg) applyTo(m *Model) tea.Cmd {
 		return nil // superseded: the new search cancelled this one
 	}
 	st := m.list.st
-	st.hitRecords, st.counting = msg.records, msg.next != nil
+	st.hitRecords, st.rawRunning = msg.records, msg.next != nil
+	st.counting = st.rawCounting()
 	msg.matches = hitPositions(st.visible, msg.records)
 	return tea.Batch(m.handleListSearch(msg.listSearchMsg), msg.next)
 }
@@ -73,6 +74,7 @@ func (m *Model) remapHits() {
 		cur = st.visible[st.matches[st.matchIdx]]
 	}
 	st.matches, st.matchIdx = hitPositions(st.visible, st.hitRecords), 0
+	st.counting = st.rawCounting()
 	for i, p := range st.matches {
 		if st.visible[p] == cur {
 			st.matchIdx = i
@@ -171,4 +173,14 @@ func positionFunc(vis []int) func(int) (int, bool) {
 		p, ok := at[i]
 		return p, ok
 	}
+}
+
+// rawCounting reports that a raw search's count is not final: its stream
+// still runs, or a hit is in a record the list has not looked at yet.
+// The search places a hit as soon as the index holds its record, and the
+// list takes in the index's records at its next tick: a count shown as
+// final before then was short of the hits in the last records.
+func (st *listState) rawCounting() bool {
+	n := len(st.hitRecords)
+	return st.rawRunning || n > 0 && st.hitRecords[n-1] >= st.known
 }

@@ -83,3 +83,44 @@ func TestListSearchBigWithoutRawMatchesTitles(t *testing.T) {
 		t.Errorf("%d matches, want 2", got)
 	}
 }
+
+// growingRawIndex is rawIndex whose index has given the list only its
+// first n records so far, while its raw search finds hits in all of them
+// (the search places a hit as soon as the index holds its record; the
+// list takes the index's records in at its ticks).
+type growingRawIndex struct {
+	*rawIndex
+	n int
+}
+
+func (g *growingRawIndex) Len() int   { return g.n }
+func (g *growingRawIndex) Done() bool { return g.n == g.rawIndex.Len() }
+
+// TestRawCountFinalOnlyWhenListHasTheHits: a raw search that ends while
+// the list has not yet taken in the records of its last hits shows its
+// count as still counting ("1/N…"), not as a final count short of them;
+// the count is final once the list has them.
+func TestRawCountFinalOnlyWhenListHasTheHits(t *testing.T) {
+	const total = recordSearchMax + 100
+	ds := bigDataset(total)
+	g := &growingRawIndex{rawIndex: &rawIndex{MemIndex: ds.Records.(*model.MemIndex)}, n: total - 50}
+	ds.Records = g
+	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
+	// The raw search reads the whole file: records the list lacks too.
+	press(m, "/")
+	typeText(m, "hiddenword")
+	press(m, "enter")
+	want := (total + 6) / 7
+	if !m.list.st.counting {
+		t.Fatalf("the count shows as final (%d matches in the list) while %d hits are in records the list has not taken in",
+			len(m.list.st.matches), want-len(m.list.st.matches))
+	}
+	if s := m.View().Content; !strings.Contains(s, "…") {
+		t.Errorf("the status does not say the count goes on:\n%s", s)
+	}
+	g.n = total
+	send(m, indexTickMsg{})
+	if m.list.st.counting || len(m.list.st.matches) != want {
+		t.Errorf("once the list has every record: counting %v, %d matches, want final and %d", m.list.st.counting, len(m.list.st.matches), want)
+	}
+}
