@@ -260,7 +260,7 @@ func Stat(p string) (fs.FileInfo, error) {
 // and folders directly under the prefix, sorted by name.
 func ReadDir(p string) ([]fs.DirEntry, error) {
 	if !IsRemote(p) {
-		return os.ReadDir(p)
+		return readDirLocal(p)
 	}
 	return readDirRemote(p)
 }
