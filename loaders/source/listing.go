@@ -3,6 +3,7 @@ package source
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -19,8 +20,10 @@ import (
 // was taken a while (listingSettle) after that time: an entry added
 // within the same tick of the file system's clock as the listing would
 // leave it as it was. Where the change time is not known (changeTime),
-// nothing is kept. Entries' Info is read when asked, as os.ReadDir's is,
-// so sizes are never stale.
+// nothing is kept. A kept entry's Info is read when asked (os.ReadDir's
+// is too, except where the file system does not say an entry's type: it
+// then reads every entry's at the listing), so a size is never stale:
+// follow mode reads them to see a file grow.
 
 // listingSettle is how long after a folder's change time its
 // listing is trusted to hold every entry made up to that time.
@@ -69,6 +72,11 @@ func readDirLocal(p string) ([]fs.DirEntry, error) {
 	if err != nil || taken.Sub(changed) < listingSettle {
 		return ents, err
 	}
+	fresh := make([]fs.DirEntry, len(ents))
+	for i, e := range ents {
+		fresh[i] = freshEntry{e, p}
+	}
+	ents = fresh
 	localListings.mu.Lock()
 	defer localListings.mu.Unlock()
 	kept := slices.DeleteFunc(localListings.kept, func(l dirListing) bool { return l.path == p })
@@ -77,4 +85,14 @@ func readDirLocal(p string) ([]fs.DirEntry, error) {
 	}
 	localListings.kept = append(kept, dirListing{path: p, dir: st, changed: changed, ents: ents})
 	return slices.Clone(ents), nil
+}
+
+// freshEntry is a kept listing's entry: its Info is read when asked.
+type freshEntry struct {
+	fs.DirEntry
+	dir string
+}
+
+func (e freshEntry) Info() (fs.FileInfo, error) {
+	return os.Lstat(filepath.Join(e.dir, e.Name()))
 }

@@ -74,3 +74,49 @@ func mustStat(t *testing.T, p string) fs.FileInfo {
 	}
 	return st
 }
+
+// TestKeptListingSizesAreFresh: a file that grows while its folder's
+// listing is kept shows its new size (follow mode reads it).
+func TestKeptListingSizesAreFresh(t *testing.T) {
+	if _, known := changeTime(mustStat(t, t.TempDir())); !known {
+		t.Skip("no change time here: nothing is kept")
+	}
+	// As os.ReadDir lists where the file system does not give entries'
+	// types: each entry's Info is read at the listing, and kept.
+	lists := 0
+	osReadDir = func(p string) ([]fs.DirEntry, error) {
+		lists++
+		ents, err := os.ReadDir(p)
+		for i, e := range ents {
+			info, _ := e.Info()
+			ents[i] = fs.FileInfoToDirEntry(info)
+		}
+		return ents, err
+	}
+	listingSettle = 0
+	t.Cleanup(func() { osReadDir, listingSettle = os.ReadDir, 2*time.Second })
+	dir := t.TempDir()
+	p := filepath.Join(dir, "samples.jsonl")
+	os.WriteFile(p, []byte("{}\n"), 0o644)
+	size := func() int64 {
+		t.Helper()
+		ents, err := ReadDir(dir)
+		if err != nil || len(ents) != 1 {
+			t.Fatal(ents, err)
+		}
+		info, err := ents[0].Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.Size()
+	}
+	if got := size(); got != 3 {
+		t.Fatalf("size %d, want 3", got)
+	}
+	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	f.Write([]byte("{}\n"))
+	f.Close()
+	if got := size(); got != 6 || lists != 1 {
+		t.Fatalf("after the file grew: size %d from %d listings, want 6 from the kept one", got, lists)
+	}
+}
