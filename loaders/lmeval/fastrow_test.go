@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"evalview/loaders/jsonl"
 )
 
 // fastRowInputs are JSON values of the shapes the fast paths take and of
@@ -18,20 +16,6 @@ var fastRowInputs = []string{
 	`0`, `-0`, `1`, `-1.5`, `1e3`, `1E-3`, `2.5e+10`, `01`, `+1`, `.5`, `1.`, `1e`, `-`, `1e400`, `0x10`, `1_0`,
 	`inf`, `NaN`, `true`, `null`, `"1"`, `""`, `"\\"`, `"\u00e9\n\t\"/\b\f\r"`, `"\ud83d\ude00"`, `"\udc00"`,
 	`"\ud800x"`, "\"\xff\xfe\"", `"\x"`, `"a`, `"a"b"`, "\"a\x01\"", `"` + strings.Repeat(`long \"text\" `, 100) + `"`,
-}
-
-// slowAttempts is attemptCount's general path.
-func slowAttempts(resps []byte) int {
-	n := jsonl.CountElements(resps)
-	if n != 1 {
-		return max(n, 0)
-	}
-	var first []byte
-	_ = jsonl.EachElement(resps, func(_ int, v []byte) error {
-		first = v
-		return nil
-	})
-	return max(jsonl.CountElements(first), 1)
 }
 
 // slowNumber is number's encoding/json path for unquoted values.

@@ -189,6 +189,11 @@ func attemptCount(resps json.RawMessage) int {
 	if n, ok := countRepeats(resps); ok {
 		return n
 	}
+	return slowAttempts(resps)
+}
+
+// slowAttempts is attemptCount's general path, for any shape of resps.
+func slowAttempts(resps []byte) int {
 	n := jsonl.CountElements(resps)
 	if n != 1 {
 		return max(n, 0)
