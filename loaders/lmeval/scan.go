@@ -71,6 +71,9 @@ type scanned struct {
 	// rowIdx holds the complete index's records' rows, record i's at
 	// rowIdx[rowStart[i]:rowStart[i+1]].
 	rowIdx, rowStart []int32
+	// warned counts the warnings added to records (addWarnings): finish
+	// packs again when one came while it packed.
+	warned int
 	// dropped counts the rows of filters past maxFilters left out, nil
 	// while none is.
 	dropped *droppedRows
@@ -230,10 +233,7 @@ func (s *scanned) run(r io.ReadCloser, openErr error) {
 		err = s.scan(r)
 		r.Close()
 	}
-	s.mu.Lock()
-	s.err = err
-	s.finish()
-	s.mu.Unlock()
+	s.finish(err)
 	s.complete.Store(true)
 	s.firstOnce.Do(func() { close(s.firstRows) })
 	close(s.done)
@@ -539,13 +539,6 @@ func (s *scanned) noteMetric(m string) {
 	}
 	s.metrics = append(s.metrics, m)
 	s.setMain()
-}
-
-// finish settles the records and packs them (pack), once all rows and
-// filters are known. The caller holds mu.
-func (s *scanned) finish() {
-	s.settle()
-	s.pack()
 }
 
 // settle settles the main metric and every summary's outcomes, once all

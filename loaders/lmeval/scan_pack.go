@@ -29,10 +29,53 @@ type packedSum struct {
 	line      int32
 }
 
+// packing is a complete index's packed form, built from the settled
+// summaries (packing) and put in their place (install).
+type packing struct {
+	packed   []packedSum
+	outs     []model.Outcome
+	byID     []int32
+	rowStart []int32
+	rowIdx   []int32
+}
+
+// finish records the scan's error, settles the records and packs them,
+// once all rows and filters are known. The packed form is built under the
+// read lock, so that the browser reads the settled records meanwhile (a
+// file of 200,000 records held its list for 60 ms while packing under the
+// write lock), and put in their place under the write lock; a warning
+// added meanwhile (a record opened, a deep pass) makes it build again
+// there. The caller holds no lock.
+func (s *scanned) finish(err error) {
+	s.mu.Lock()
+	s.err = err
+	s.settle()
+	warned := s.warned
+	s.mu.Unlock()
+	s.mu.RLock()
+	p := s.packing()
+	s.mu.RUnlock()
+	afterPacking(s)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.warned != warned {
+		p = s.packing()
+	}
+	s.install(p)
+}
+
+// afterPacking runs between the packing and its install (tests).
+var afterPacking = func(*scanned) {}
+
 // pack replaces the scan's summaries by their packed form, and the map
 // from doc_id to record by a sorted list. The caller holds mu, and has
 // scored every summary's outcomes, one per filter.
-func (s *scanned) pack() {
+func (s *scanned) pack() { s.install(s.packing()) }
+
+// packing builds the packed form of the settled summaries. It only reads
+// the index: the caller holds mu, for reading at least (finish builds it
+// while the browser reads on, then takes the lock to install it).
+func (s *scanned) packing() *packing {
 	nf := len(s.filters)
 	texts := packTexts(s.sums)
 	at := 0
@@ -40,41 +83,47 @@ func (s *scanned) pack() {
 		at += len(t)
 		return texts[at-len(t) : at]
 	}
-	s.packed = make([]packedSum, len(s.sums))
+	p := &packing{packed: make([]packedSum, len(s.sums))}
 	// Every record has one outcome per filter: one array for all, rather
 	// than a slice of its own each (a header, and a size class's room).
-	s.outs = make([]model.Outcome, len(s.sums)*nf)
+	p.outs = make([]model.Outcome, len(s.sums)*nf)
 	for i := range s.sums {
 		sum := &s.sums[i]
-		s.packed[i] = packedSum{
+		p.packed[i] = packedSum{
 			id: text(sum.ID), title: text(sum.Title), labels: sum.Labels,
 			attempts: int32(sum.Attempts), errors: int32(sum.Errors),
 			warnings: int32(sum.Warnings), line: int32(sum.Line),
 		}
-		copy(s.outs[i*nf:(i+1)*nf], sum.Outcomes)
+		copy(p.outs[i*nf:(i+1)*nf], sum.Outcomes)
 	}
-	s.sums = nil
-	s.byID = make([]int32, len(s.packed))
-	for i := range s.byID {
-		s.byID[i] = int32(i)
+	p.byID = make([]int32, len(p.packed))
+	for i := range p.byID {
+		p.byID[i] = int32(i)
 	}
-	slices.SortFunc(s.byID, func(a, b int32) int {
-		return strings.Compare(s.packed[a].id, s.packed[b].id)
+	slices.SortFunc(p.byID, func(a, b int32) int {
+		return strings.Compare(p.packed[a].id, p.packed[b].id)
 	})
-	s.docs = nil
 	// The records' rows: one list for all, not a slice each.
-	s.rowStart = make([]int32, len(s.rows)+1)
+	p.rowStart = make([]int32, len(s.rows)+1)
 	n := 0
 	for i, rows := range s.rows {
-		s.rowStart[i] = int32(n)
+		p.rowStart[i] = int32(n)
 		n += len(rows)
 	}
-	s.rowStart[len(s.rows)] = int32(n)
-	s.rowIdx = make([]int32, 0, n)
+	p.rowStart[len(s.rows)] = int32(n)
+	p.rowIdx = make([]int32, 0, n)
 	for _, rows := range s.rows {
-		s.rowIdx = append(s.rowIdx, rows...)
+		p.rowIdx = append(p.rowIdx, rows...)
 	}
-	s.rows = nil
+	return p
+}
+
+// install puts p in the place of the summaries it was built from. The
+// caller holds mu.
+func (s *scanned) install(p *packing) {
+	s.packed, s.outs, s.byID = p.packed, p.outs, p.byID
+	s.rowStart, s.rowIdx = p.rowStart, p.rowIdx
+	s.sums, s.docs, s.rows = nil, nil, nil
 }
 
 // rowsOf returns record i's rows, in the order the file gives them, in a
@@ -235,6 +284,7 @@ func (s *scanned) recordOf(id string) (int, bool) {
 
 // addWarnings adds n warnings to record i's count. The caller holds mu.
 func (s *scanned) addWarnings(i, n int) {
+	s.warned++
 	if s.packed != nil {
 		s.packed[i].warnings += int32(n)
 		return

@@ -1,6 +1,7 @@
 package lmeval
 
 import (
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"testing"
@@ -123,5 +124,39 @@ func TestTooManyFilters(t *testing.T) {
 	want := "more than 65536 filters: 3 rows of 3 more filters, from this one on, left out, and with them 2 docs that had no other row (the first: 2)"
 	if is := s.dsIssue[0]; is.Message != want || is.Line != 2 || is.Severity != model.SeverityError {
 		t.Errorf("the issue is %+v, want the message %q on line 2", is, want)
+	}
+}
+
+// TestWarningWhilePackingKept: finish builds the packed form while the
+// browser reads on; a warning added to a record then (a record opened,
+// a deep pass) is in the index it installs.
+func TestWarningWhilePackingKept(t *testing.T) {
+	paths, _ := filepath.Glob("../../testdata/lmeval/generated_3filters_8repeats/samples_*.jsonl")
+	if len(paths) == 0 {
+		t.Fatal("fixture missing")
+	}
+	open := func() model.Summary {
+		t.Helper()
+		ds, err := OpenBackground(paths[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, ok := ds[0].Records.(interface{ Wait() error }); ok {
+			w.Wait()
+		}
+		return ds[0].Records.Summary(0)
+	}
+	before := open()
+	packings := 0
+	afterPacking = func(s *scanned) {
+		packings++
+		s.mu.Lock()
+		s.addWarnings(0, 2)
+		s.mu.Unlock()
+	}
+	t.Cleanup(func() { afterPacking = func(*scanned) {} })
+	got := open()
+	if packings != 1 || got.Warnings != before.Warnings+2 {
+		t.Errorf("a record's warnings %d after 2 were added while packing (%d packings), want %d", got.Warnings, packings, before.Warnings+2)
 	}
 }
