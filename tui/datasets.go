@@ -114,7 +114,7 @@ func (m *Model) waitIndexes() tea.Cmd {
 // takeInIndexes takes in what the indexes learnt (a poll's tick, or
 // their completion), and polls on while one grows.
 func (m *Model) takeInIndexes() tea.Cmd {
-	before := len(m.list.st.visible)
+	before, from := len(m.list.st.visible), m.list.st.known
 	m.syncIndexes()
 	m.list.refresh()
 	m.remapHits() // the raw search's hits among the rows that came in
@@ -123,6 +123,7 @@ func (m *Model) takeInIndexes() tea.Cmd {
 	if before == 0 && len(m.list.st.visible) > 0 {
 		cmd = m.selectionChanged()
 	}
+	cmd = tea.Batch(cmd, m.restoreCursor(from))
 	// tickCmd, not pollCmd: the indexes were synced just now.
 	return tea.Batch(cmd, m.tickCmd(), m.startDeep(), m.tellSheets(ui.IndexMsg{}))
 }

@@ -103,12 +103,21 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	m.closeSheets()
 	m.list.SetDataset(ds, st)
 	m.list.rebuild()
+	m.restore = cursorRestore{}
+	found := false
 	for pos, r := range m.list.st.visible {
 		if ds.Records.Summary(r).ID == id {
 			m.list.moveTo(pos)
 			m.list.center()
+			found = true
 			break
 		}
+	}
+	if !found && id != "" && !ds.Records.Done() {
+		// The new index has not read that far yet (follow mode reloads
+		// a file as it grows): the cursor goes to the record when the
+		// list takes it in, unless a key is pressed first.
+		m.restore = cursorRestore{ds: ds, id: id}
 	}
 	// No m.polling reset: while it is set a tick is in flight and its
 	// handler polls the new index too; resetting it started a second loop.
@@ -122,4 +131,39 @@ func (m *Model) valueIndexOf(ds *model.Dataset, fi int) *query.ValueIndex {
 		idx = idx.WithNotes(notes)
 	}
 	return idx
+}
+
+// cursorRestore is a record a reload's cursor waits for: its id, in the
+// reloaded dataset ds, whose index had not reached it yet.
+type cursorRestore struct {
+	ds *model.Dataset
+	id string
+}
+
+// restoreCursor puts the cursor on the record a reload kept it for, when
+// that record is among those the list took in from record from on, and
+// gives up once the index is complete without it or the record is not
+// shown (a query, wrong answers only).
+func (m *Model) restoreCursor(from int) tea.Cmd {
+	want := m.restore
+	if want.id == "" || want.ds != m.datasets[m.cur] {
+		return nil
+	}
+	st := m.list.st
+	for r := from; r < st.known; r++ {
+		if want.ds.Records.Summary(r).ID != want.id {
+			continue
+		}
+		m.restore = cursorRestore{}
+		if pos, ok := positionFunc(st.visible)(r); ok {
+			m.list.moveTo(pos)
+			m.list.center()
+			return m.selectionChanged()
+		}
+		return nil
+	}
+	if want.ds.Records.Done() {
+		m.restore = cursorRestore{}
+	}
+	return nil
 }

@@ -47,6 +47,8 @@ type Model struct {
 	// nothing, so View returns it as it is.
 	kept     *tea.View
 	viewKept bool
+	// restore is the record a reload's cursor waits for (reload.go).
+	restore cursorRestore
 
 	header headerPane
 	list   listPane

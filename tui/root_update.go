@@ -68,6 +68,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.WindowSizeMsg:
 		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
+		m.restore = cursorRestore{} // the user's key, not a reload, places the cursor now
 		return m.handleKey(msg), true
 	case tea.PasteMsg:
 		if m.input != nil {
