@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -57,7 +58,9 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 	fields := strings.Fields(prog)
 	cmd := exec.Command(fields[0], append(fields[1:], name)...)
 	what := c.what
-	return tea.ExecProcess(cmd, func(err error) tea.Msg {
+	m.external.Store(true)
+	return tea.Exec(execCmd{cmd}, func(err error) tea.Msg {
+		m.external.Store(false)
 		os.Remove(name)
 		return externalDoneMsg{editor: editor, what: what, err: err}
 	})
@@ -79,3 +82,19 @@ func (msg externalDoneMsg) applyTo(m *Model) tea.Cmd {
 	}
 	return nil
 }
+
+// execCmd is an exec.Cmd for tea.Exec that hands the program the
+// terminal's own file where Bubble Tea gives it the painter it writes
+// through (prepaint.go): given any other writer, exec runs the program
+// with its output into a pipe, and a pager whose output is not a
+// terminal is no pager (less prints the file and ends).
+type execCmd struct{ *exec.Cmd }
+
+func (c execCmd) SetStdin(r io.Reader) { c.Stdin = r }
+func (c execCmd) SetStdout(w io.Writer) {
+	if p, ok := w.(*painter); ok {
+		w = p.File
+	}
+	c.Stdout = w
+}
+func (c execCmd) SetStderr(w io.Writer) { c.Stderr = w }

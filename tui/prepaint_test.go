@@ -2,6 +2,7 @@ package tui
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -124,5 +125,25 @@ func TestPrepaintIsBubbleTeasFirstFrame(t *testing.T) {
 	drive(plain, tea.Batch(plainInit, sizeCmd))
 	if a, b := painted.View().Content, plain.View().Content; a != b {
 		t.Errorf("once Init's commands ran, the painted model shows\n%s\nand the other\n%s", a, b)
+	}
+}
+
+// TestExternalProgramGetsTheTerminal: a pager or editor run from the
+// browser writes to the terminal's file itself, not to the painter that
+// Bubble Tea writes through (exec would pipe it).
+func TestExternalProgramGetsTheTerminal(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "tty"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := execCmd{exec.Command("true")}
+	c.SetStdout(&painter{File: f})
+	if c.Stdout != f {
+		t.Errorf("the program's output is %T, not the terminal's file", c.Stdout)
+	}
+	c.SetStdout(os.Stderr)
+	if c.Stdout != os.Stderr {
+		t.Errorf("another writer was not kept: %T", c.Stdout)
 	}
 }

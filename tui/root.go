@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -49,6 +50,9 @@ type Model struct {
 	viewKept bool
 	// restore is the record a reload's cursor waits for (reload.go).
 	restore cursorRestore
+	// external is set while a pager or editor has the terminal: signals
+	// are its (watchSignals).
+	external atomic.Bool
 
 	header headerPane
 	list   listPane

@@ -2,8 +2,14 @@
 
 package tui
 
-import tea "charm.land/bubbletea/v2"
+import (
+	"sync/atomic"
 
-// quitOnHangup: there is no SIGHUP or SIGQUIT to watch here; Bubble Tea
-// handles the interrupt.
-func quitOnHangup(*tea.Program) func() { return func() {} }
+	tea "charm.land/bubbletea/v2"
+)
+
+// signalOptions: Bubble Tea handles the interrupt here.
+func signalOptions() []tea.ProgramOption { return nil }
+
+// watchSignals: there is no SIGHUP or SIGQUIT to watch here.
+func watchSignals(*tea.Program, *atomic.Bool) func() { return func() {} }

@@ -91,7 +91,7 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	// a frame waits up to 17 ms to reach the terminal; 120 (its most)
 	// halves that. An unchanged view costs a comparison per tick. The
 	// first frame does not wait: Init paints it (see prepaint).
-	popts := []tea.ProgramOption{tea.WithFPS(120)}
+	popts := append([]tea.ProgramOption{tea.WithFPS(120)}, signalOptions()...)
 	if m.painter = newPainter(); m.painter != nil {
 		popts = append(popts, tea.WithOutput(m.painter))
 	}
@@ -106,8 +106,9 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 		}
 	}()
 	capture := captureStderr() // for panics Bubble Tea recovers itself
-	// SIGHUP and SIGQUIT end the program as Bubble Tea's SIGTERM does.
-	stopSignals := quitOnHangup(p)
+	// SIGINT, SIGTERM, SIGHUP and SIGQUIT end the program cleanly, from
+	// before Run (watchSignals).
+	stopSignals := watchSignals(p, &m.external)
 	_, runErr := p.Run()
 	if runErr != nil && m.painter != nil && m.painter.painted {
 		restoreTerminal() // Bubble Tea may have failed before it took the screen over
