@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"evalview/internal/xdg"
 	"evalview/tui"
 	"evalview/tui/keys"
 )
@@ -34,13 +35,9 @@ type config struct {
 // defaultConfigPath is $XDG_CONFIG_HOME/evalview/config.json, with
 // ~/.config when XDG_CONFIG_HOME is unset.
 func defaultConfigPath() string {
-	dir := os.Getenv("XDG_CONFIG_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".config")
+	dir, err := xdg.Dir("XDG_CONFIG_HOME", ".config")
+	if err != nil {
+		return ""
 	}
 	return filepath.Join(dir, "evalview", "config.json")
 }

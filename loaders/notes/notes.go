@@ -39,7 +39,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -47,6 +46,7 @@ import (
 	"sync"
 	"time"
 
+	"evalview/internal/xdg"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -116,11 +116,7 @@ func StatePath(artifact string) string {
 		abs = source.Display(artifact) // a URL: the same wherever evalview runs
 	}
 	sum := sha256.Sum256([]byte(abs))
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		home, _ := os.UserHomeDir()
-		dir = filepath.Join(home, ".local", "state")
-	}
+	dir, _ := xdg.Dir("XDG_STATE_HOME", filepath.Join(".local", "state"))
 	return filepath.Join(dir, "evalview", "notes", hex.EncodeToString(sum[:8])+".jsonl")
 }
 

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"evalview/internal/xdg"
 )
 
 // The on-disk block cache (--cache): one folder per object version (a
@@ -64,13 +66,9 @@ func SetDiskCache(dir string) {
 // DefaultDiskCache is the on-disk cache's folder:
 // $XDG_CACHE_HOME/evalview/blocks ($HOME/.cache when it is unset).
 func DefaultDiskCache() string {
-	dir := os.Getenv("XDG_CACHE_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".cache")
+	dir, err := xdg.Dir("XDG_CACHE_HOME", ".cache")
+	if err != nil {
+		return ""
 	}
 	return filepath.Join(dir, "evalview", "blocks")
 }

@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"evalview/internal/xdg"
 )
 
 // hfRepo is a repository of the Hugging Face Hub at a revision.
@@ -71,10 +73,8 @@ func hfToken() (string, string) {
 	if p == "" {
 		home := os.Getenv("HF_HOME")
 		if home == "" {
-			if c := os.Getenv("XDG_CACHE_HOME"); c != "" {
+			if c, err := xdg.Dir("XDG_CACHE_HOME", ".cache"); err == nil {
 				home = filepath.Join(c, "huggingface")
-			} else if h, err := os.UserHomeDir(); err == nil {
-				home = filepath.Join(h, ".cache", "huggingface")
 			}
 		}
 		p = filepath.Join(home, "token")
