@@ -123,7 +123,9 @@ func (m *Model) takeInIndexes() tea.Cmd {
 	if before == 0 && len(m.list.st.visible) > 0 {
 		cmd = m.selectionChanged()
 	}
-	cmd = tea.Batch(cmd, m.restoreCursor(from))
+	if m.restoreCursor(from) {
+		cmd = tea.Batch(cmd, m.selectionChanged())
+	}
 	// tickCmd, not pollCmd: the indexes were synced just now.
 	return tea.Batch(cmd, m.tickCmd(), m.startDeep(), m.tellSheets(ui.IndexMsg{}))
 }

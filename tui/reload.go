@@ -103,22 +103,11 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	m.closeSheets()
 	m.list.SetDataset(ds, st)
 	m.list.rebuild()
-	m.restore = cursorRestore{}
-	found := false
-	for pos, r := range m.list.st.visible {
-		if ds.Records.Summary(r).ID == id {
-			m.list.moveTo(pos)
-			m.list.center()
-			found = true
-			break
-		}
-	}
-	if !found && id != "" && !ds.Records.Done() {
-		// The new index has not read that far yet (follow mode reloads
-		// a file as it grows): the cursor goes to the record when the
-		// list takes it in, unless a key is pressed first.
-		m.restore = cursorRestore{ds: ds, id: id}
-	}
+	// The cursor goes to the record with the same id; when the new index
+	// has not read that far yet (follow mode reloads a file as it grows),
+	// it goes there when the list takes it in, unless a key comes first.
+	m.restore = cursorRestore{ds: ds, id: id}
+	m.restoreCursor(0)
 	// No m.polling reset: while it is set a tick is in flight and its
 	// handler polls the new index too; resetting it started a second loop.
 	return tea.Batch(m.selectionChanged(), m.pollCmd(), m.waitIndexes(), m.researchList())
@@ -142,12 +131,13 @@ type cursorRestore struct {
 
 // restoreCursor puts the cursor on the record a reload kept it for, when
 // that record is among those the list took in from record from on, and
-// gives up once the index is complete without it or the record is not
-// shown (a query, wrong answers only).
-func (m *Model) restoreCursor(from int) tea.Cmd {
+// reports whether it moved it; it gives up once the index is complete
+// without the record or the record is not shown (a query, wrong answers
+// only).
+func (m *Model) restoreCursor(from int) bool {
 	want := m.restore
 	if want.id == "" || want.ds != m.datasets[m.cur] {
-		return nil
+		return false
 	}
 	st := m.list.st
 	for r := from; r < st.known; r++ {
@@ -155,15 +145,15 @@ func (m *Model) restoreCursor(from int) tea.Cmd {
 			continue
 		}
 		m.restore = cursorRestore{}
-		if pos, ok := positionFunc(st.visible)(r); ok {
+		pos, ok := positionFunc(st.visible)(r)
+		if ok {
 			m.list.moveTo(pos)
 			m.list.center()
-			return m.selectionChanged()
 		}
-		return nil
+		return ok
 	}
 	if want.ds.Records.Done() {
 		m.restore = cursorRestore{}
 	}
-	return nil
+	return false
 }
