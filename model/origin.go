@@ -25,6 +25,16 @@ type Origin struct {
 	// not state it ("model named after its folder: no results file names
 	// it"), so that the header does not pass a guess off as a fact.
 	Note string
+	// Config are the settings that make this run a different
+	// configuration of the model, as the artifact states them, in the
+	// writer's order: lm-eval model_args besides the model itself
+	// (revision=step1000, peft=..., steer_path=..., dtype), the chat
+	// template, num_fewshot, gen_kwargs; a promptfoo prompt's label; a
+	// checkpoint path. Runs of one Model with equal Config are runs of
+	// one column of the overview; runs that differ here are columns of
+	// their own, headed by what differs. Empty: the artifact states
+	// none.
+	Config []Fact
 }
 
 // TaskReport is one task a dataset reports without its samples (an
