@@ -31,19 +31,19 @@ func TestListKeepsRecordAcrossSwitches(t *testing.T) {
 		t.Fatalf("selected %d, want 3", got)
 	}
 	press(m, "x")
-	if got := selected(t, m); got != 3 || len(m.list.st.visible) != 2 {
-		t.Errorf("wrong only: selected %d of %v, want 3 of [3 4]", got, m.list.st.visible)
+	if got := selected(t, m); got != 3 || len(m.list.Visible()) != 2 {
+		t.Errorf("wrong only: selected %d of %v, want 3 of [3 4]", got, m.list.Visible())
 	}
 	press(m, "f")
-	if got := selected(t, m); got != 3 || m.list.filterIndex() != 1 {
-		t.Errorf("after f: selected %d filter %d", got, m.list.filterIndex())
+	if got := selected(t, m); got != 3 || m.list.FilterIndex() != 1 {
+		t.Errorf("after f: selected %d filter %d", got, m.list.FilterIndex())
 	}
 	if s := screen(m); !strings.Contains(s, "filter flexible-extract") || !strings.Contains(s, "wrong only") {
 		t.Errorf("status bar does not show the filter and the switch:\n%s", s)
 	}
 	press(m, "x")
-	if got := selected(t, m); got != 3 || len(m.list.st.visible) != 6 {
-		t.Errorf("all again: selected %d of %d", got, len(m.list.st.visible))
+	if got := selected(t, m); got != 3 || len(m.list.Visible()) != 6 {
+		t.Errorf("all again: selected %d of %d", got, len(m.list.Visible()))
 	}
 	// A record that is not wrong moves the cursor to the next wrong one.
 	press(m, "g", "x")
@@ -85,7 +85,7 @@ func TestListSearch(t *testing.T) {
 	press(m, "enter")
 	// The list search covers the whole record: "how" (smart case) is in
 	// every doc's few-shot example ("How many trees"); the cursor stays on 0.
-	if got := m.list.st.matches; len(got) != 6 {
+	if got := m.list.Hits(); len(got) != 6 {
 		t.Fatalf("matches %v, want 6", got)
 	}
 	press(m, "n")
@@ -103,12 +103,12 @@ func TestListSearch(t *testing.T) {
 	press(m, "/")
 	typeText(m, "How many b")
 	press(m, "enter")
-	if got := len(m.list.st.matches); got != 1 || selected(t, m) != 1 {
+	if got := len(m.list.Hits()); got != 1 || selected(t, m) != 1 {
 		t.Errorf("smart case: %d matches, selected %d", got, selected(t, m))
 	}
 	press(m, "/", "x", "esc")
-	if m.list.st.query != "" || m.mode() == modeInput {
-		t.Errorf("esc keeps the query %q", m.list.st.query)
+	if m.list.Query() != "" || m.mode() == modeInput {
+		t.Errorf("esc keeps the query %q", m.list.Query())
 	}
 }
 
@@ -265,13 +265,13 @@ func TestGrowingIndex(t *testing.T) {
 	}
 	idx.grow(3, false)
 	send(m, indexTickMsg{})
-	if len(m.list.st.visible) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
-		t.Errorf("after growing to 3: %d rows, detail %v", len(m.list.st.visible), m.detail.rec)
+	if len(m.list.Visible()) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
+		t.Errorf("after growing to 3: %d rows, detail %v", len(m.list.Visible()), m.detail.rec)
 	}
 	idx.grow(6, true)
 	send(m, indexTickMsg{})
 	s := screen(m)
-	if len(m.list.st.visible) != 6 || strings.Contains(s, "indexing") || !strings.Contains(s, "1/6") {
+	if len(m.list.Visible()) != 6 || strings.Contains(s, "indexing") || !strings.Contains(s, "1/6") {
 		t.Errorf("after the index is done:\n%s", s)
 	}
 	if !strings.Contains(s, "(samples 0.67)") {
@@ -368,11 +368,11 @@ func TestOptionsFilterAndTabKeysFromList(t *testing.T) {
 	m := New(allFixtures(), Options{Theme: "dark", Filter: "flexible-extract"})
 	drive(m, m.Init())
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	if m.list.filterIndex() != 1 || !strings.Contains(screen(m), "filter flexible-extract") {
-		t.Errorf("--filter flexible-extract: filter %d", m.list.filterIndex())
+	if m.list.FilterIndex() != 1 || !strings.Contains(screen(m), "filter flexible-extract") {
+		t.Errorf("--filter flexible-extract: filter %d", m.list.FilterIndex())
 	}
-	if other := New(allFixtures(), Options{Filter: "no-such-filter"}); other.list.filterIndex() != 0 {
-		t.Errorf("an unknown filter should fall back to the first, got %d", other.list.filterIndex())
+	if other := New(allFixtures(), Options{Filter: "no-such-filter"}); other.list.FilterIndex() != 0 {
+		t.Errorf("an unknown filter should fall back to the first, got %d", other.list.FilterIndex())
 	}
 	press(m, "3")
 	if m.detail.TabName() != "Filters" || m.focus != focusList {
@@ -481,8 +481,8 @@ func TestGrowingIndexFirstRecordThroughSync(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{base}, 100, 30)
 	idx.grow(3, false)
 	send(m, indexTickMsg{})
-	if len(m.list.st.visible) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
-		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.st.visible), m.detail.rec, screen(m))
+	if len(m.list.Visible()) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
+		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.Visible()), m.detail.rec, screen(m))
 	}
 }
 

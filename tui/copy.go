@@ -70,7 +70,7 @@ func (m *Model) focusedClipFor(withText bool) (clip, bool) {
 		return c
 	}
 	if m.focus != focusDetail {
-		if rows := m.list.selectedRows(); len(rows) > 0 {
+		if rows := m.list.SelectedRows(); len(rows) > 0 {
 			// The selection: its ids, one a line, to paste anywhere.
 			ids := recordIDs(ds, rows)
 			for i, id := range ids {
@@ -105,7 +105,7 @@ func (m *Model) focusedClipFor(withText bool) (clip, bool) {
 		}
 	case model.TabFilterResults:
 		for _, f := range rec.Filters {
-			if fi := m.list.filterIndex(); fi >= 0 && f.Filter == ds.Filters[fi] {
+			if fi := m.list.FilterIndex(); fi >= 0 && f.Filter == ds.Filters[fi] {
 				return clip{what: "extracted answer", text: f.Answer, path: paths.FilterAnswerPath(rec, f.Filter)}, true
 			}
 		}

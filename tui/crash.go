@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
-
-	tea "charm.land/bubbletea/v2"
 )
 
 // stderrCapture tees os.Stderr while the program runs. A panic that Bubble
@@ -73,9 +70,6 @@ func (c *stderrCapture) stop() string {
 	return strings.ReplaceAll(string(bytes.Clone(c.tail)), "\r\n", "\n")
 }
 
-// crashMsg reports a panic inside a command.
-type crashMsg struct{ info *crashInfo }
-
 // crashInfo is a recovered panic with its stack.
 type crashInfo struct {
 	value any
@@ -85,19 +79,6 @@ type crashInfo struct {
 // String is the crash log's body: the panic value, then the stack.
 func (c *crashInfo) String() string {
 	return fmt.Sprintf("panic: %v\n\n%s", c.value, c.stack)
-}
-
-// safeCmd runs cmd and turns a panic into a crashMsg, so the browser can
-// quit cleanly and write a crash log instead of leaving the terminal raw.
-func safeCmd(cmd func() tea.Msg) tea.Cmd {
-	return func() (msg tea.Msg) {
-		defer func() {
-			if r := recover(); r != nil {
-				msg = crashMsg{&crashInfo{value: r, stack: debug.Stack()}}
-			}
-		}()
-		return cmd()
-	}
 }
 
 // restoreTerminal leaves the alternate screen, shows the cursor and turns

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/list"
 	"evalview/tui/ui"
 )
 
@@ -20,36 +21,13 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 		return nil
 	}
 	m.closeSheets() // they show the dataset being left
-	cancelListSearch(m.datasets[m.cur])
+	list.CancelSearch(m.datasets[m.cur])
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
 	m.note = ""
 	m.detail.clearSearch()
 	m.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())
-}
-
-// cycleFilter selects the next lm-eval filter.
-func (m *Model) cycleFilter() tea.Cmd {
-	ds := m.datasets[m.cur]
-	if len(ds.Filters) < 2 {
-		return nil
-	}
-	m.list.st.filter = ds.Filters[(m.list.filterIndex()+1)%len(ds.Filters)]
-	if m.list.filtered() {
-		m.list.rebuild()
-	}
-	return tea.Batch(m.selectionChanged(), m.researchList())
-}
-
-// toggleWrongOnly shows only the records that failed, or all again.
-func (m *Model) toggleWrongOnly() tea.Cmd {
-	if len(m.datasets) == 0 {
-		return nil
-	}
-	m.list.st.wrongOnly = !m.list.st.wrongOnly
-	m.list.rebuild()
-	return tea.Batch(m.selectionChanged(), m.researchList())
 }
 
 // pollCmd takes in what the indexes learnt, and ticks while one is still
@@ -71,9 +49,9 @@ func (m *Model) tickCmd() tea.Cmd {
 // when the sync brought the list its first rows (an index's first rows
 // may come in with its dataset's update, before a tick looks).
 func (m *Model) syncFirstRows() tea.Cmd {
-	before := len(m.list.st.visible)
+	had := m.list.Len() > 0
 	m.syncIndexes()
-	if before == 0 && len(m.list.st.visible) > 0 {
+	if !had && m.list.Len() > 0 {
 		return m.selectionChanged()
 	}
 	return nil
@@ -114,15 +92,10 @@ func (m *Model) waitIndexes() tea.Cmd {
 // takeInIndexes takes in what the indexes learnt (a poll's tick, or
 // their completion), and polls on while one grows.
 func (m *Model) takeInIndexes() tea.Cmd {
-	before, from := len(m.list.st.visible), m.list.st.known
+	had, from := m.list.Len() > 0, m.list.Known()
 	m.syncIndexes()
-	m.list.refresh()
-	m.remapHits() // the raw search's hits among the rows that came in
+	cmd := m.list.TakeIn(had)
 	m.header.refresh()
-	var cmd tea.Cmd
-	if before == 0 && len(m.list.st.visible) > 0 {
-		cmd = m.selectionChanged()
-	}
 	if m.restoreCursor(from) {
 		cmd = tea.Batch(cmd, m.selectionChanged())
 	}
@@ -156,7 +129,7 @@ type datasetSyncer interface {
 // (--filter) may be learnt only now: the rows picked under another filter
 // are picked again.
 func (m *Model) syncIndexes() {
-	before := m.list.filterIndex()
+	before := m.list.FilterIndex()
 	changed := false
 	for i, ds := range m.datasets {
 		if s, ok := ds.Records.(datasetSyncer); ok && s.SyncDataset(ds) && i == m.cur {
@@ -164,10 +137,7 @@ func (m *Model) syncIndexes() {
 		}
 	}
 	if changed {
-		if m.list.filterIndex() != before && m.list.filtered() {
-			m.list.rebuild()
-		}
-		m.list.refresh()
+		m.list.Resync(before)
 	}
 	m.checkFilterName()
 }

@@ -82,7 +82,7 @@ func (m *Model) startDeep() tea.Cmd {
 		ctx, cancel := context.WithCancel(d.ctx)
 		run.cancel = cancel
 		deep := ds.Deep
-		work := safeCmd(func() tea.Msg {
+		work := ui.SafeCmd(func() tea.Msg {
 			rep, err := deep(ctx, func(done, total int) {
 				run.done.Store(int64(done))
 				run.total.Store(int64(total))

@@ -200,7 +200,7 @@ func (d *detailPane) refresh() tea.Cmd {
 		return nil
 	}
 	d.pending = &k
-	return safeCmd(func() tea.Msg {
+	return ui.SafeCmd(func() tea.Msg {
 		return renderedMsg{key: k, doc: renderTab(k, opts)}
 	})
 }

@@ -119,7 +119,7 @@ func (m *Model) togglePair() tea.Cmd {
 		for i, t := range d.tabs {
 			if t.Content == model.TabAttempts {
 				cmd = d.selectTab(i)
-				m.list.st.tab = d.TabName()
+				m.list.SetTab(d.TabName())
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"evalview/model"
 	"evalview/model/query"
 	"evalview/tui/content"
+	"evalview/tui/list"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -89,7 +90,6 @@ func (h *headerPane) FullHelp() [][]key.Binding { return nil }
 // The panes are components like the sheets.
 var (
 	_ ui.Component = (*headerPane)(nil)
-	_ ui.Component = (*listPane)(nil)
 	_ ui.Component = (*detailPane)(nil)
 )
 
@@ -141,8 +141,8 @@ func (h *headerPane) refresh() {
 		for i := 0; i < n; i++ {
 			s := env.Summary(i)
 			o := s.Outcome(h.filter)
-			c.counts[shownStatus(o)]++
-			if shownStatus(o) == model.StatusUnscored && (!o.Present || !o.HasScore) {
+			c.counts[list.ShownStatus(o)]++
+			if list.ShownStatus(o) == model.StatusUnscored && (!o.Present || !o.HasScore) {
 				c.bare++
 			}
 			c.errs += s.Errors

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -58,6 +60,16 @@ func (p *lineInput) setError(err error) {
 		return
 	}
 	p.errText, _ = queryErrorText(err)
+}
+
+// queryErrorText renders a parse error for the prompt: the column and
+// the message.
+func queryErrorText(err error) (string, int) {
+	var qe *query.Error
+	if errors.As(err, &qe) {
+		return "col " + strconv.Itoa(qe.Col) + ": " + qe.Msg, qe.Col
+	}
+	return err.Error(), 0
 }
 
 // cycle applies the next (dir 1) or previous (-1) completion.
@@ -197,7 +209,7 @@ func (m *Model) inputView() string {
 	in := p.prefix + text.Sanitize(p.Value()) + st.Bar.Active.Reverse(true).Render(" ")
 	if p.search {
 		si := m.statusInfo()
-		counting := si.counting || m.searchIn == focusList && p.Value() != m.list.st.query
+		counting := si.counting || m.searchIn == focusList && p.Value() != m.list.Query()
 		return m.status.searchLine(in, m.searchWhere(), si.hits, p.Value() != "", counting)
 	}
 	right := p.hint
@@ -261,3 +273,74 @@ func (m *Model) searchWhere() string {
 // lineEditor is the text of a line being typed (ui.LineEditor, which
 // the sheets that filter as you type share).
 type lineEditor = ui.LineEditor
+
+// setListQuery sets the list's `:` query (a sheet's choice, the
+// high-score filter); a query that does not parse leaves the list as it
+// was and says why in the status bar.
+func (m *Model) setListQuery(q string) tea.Cmd {
+	cmd, err := m.list.SetQuery(q)
+	if err != nil {
+		m.note = "query: " + err.Error()
+		return nil
+	}
+	if len(m.datasets) > 0 {
+		m.note = ""
+	}
+	return cmd
+}
+
+// openQueryLine opens the `:` prompt on the active query. Typing applies
+// the query as soon as it parses; enter keeps it, esc restores the one
+// the prompt opened on, tab completes field names and values.
+func (m *Model) openQueryLine() tea.Cmd {
+	if len(m.datasets) == 0 {
+		return nil
+	}
+	l := m.list
+	before := l.Where()
+	apply := func(v string, parsed *query.Query) tea.Cmd {
+		m.note = ""
+		return l.ApplyQuery(v, parsed)
+	}
+	p := &lineInput{prefix: ":", hint: "tab complete · enter keep · esc cancel"}
+	p.setValue(before)
+	p.complete = l.CompleteQuery
+	p.change = func(v string) tea.Cmd {
+		// A field name being typed ("tas" of task_type=) is not a word
+		// to look for yet: apply the line without it.
+		v, held := l.LiveQuery(v)
+		parsed, err := l.ParseQuery(v)
+		if err != nil && held {
+			p.setError(nil) // what remains may be incomplete ("not ")
+			return nil
+		}
+		if err != nil {
+			p.setError(err)
+			return nil
+		}
+		p.setError(nil)
+		if strings.TrimSpace(v) == l.Where() {
+			return nil
+		}
+		return apply(v, parsed)
+	}
+	p.submit = func(v string) (bool, tea.Cmd) {
+		parsed, err := l.ParseQuery(v)
+		if err != nil {
+			p.setError(err)
+			return true, nil
+		}
+		if strings.TrimSpace(v) == l.Where() {
+			return false, nil
+		}
+		return false, apply(v, parsed)
+	}
+	p.cancel = func() tea.Cmd {
+		if l.Where() == before {
+			return nil
+		}
+		return m.setListQuery(before)
+	}
+	m.openInput(p)
+	return nil
+}

@@ -26,7 +26,7 @@ func TestAnswerColumnsPerFilter(t *testing.T) {
 		t.Errorf("heading %q", head)
 	}
 	drive(m, m.setListQuery(`answer.flexible-extract~\d`))
-	if len(m.list.st.visible) == 0 {
+	if len(m.list.Visible()) == 0 {
 		t.Fatalf("no record has a flexible answer")
 	}
 	row := strings.Split(ansi.Strip(m.list.View()), "\n")[1]

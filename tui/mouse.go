@@ -30,11 +30,7 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 	case wheels:
 		w.Wheel(d)
 	case l.List.Contains(ms.X, ms.Y):
-		before := m.list.st.cursor
-		m.list.moveBy(d)
-		if m.list.st.cursor != before {
-			return m.selectionChanged()
-		}
+		return m.list.MoveBy(d)
 	case l.Detail.Contains(ms.X, ms.Y):
 		m.detail.scroll(d)
 	}
@@ -64,23 +60,13 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		return m.switchDataset(m.cur + 1)
 	case l.List.Contains(ms.X, ms.Y):
 		m.setFocus(focusList)
-		if ms.Y == l.List.Y { // a heading: sort by its column
-			if f, ok := m.list.columnAt(ms.X - l.List.X); ok {
-				m.list.st.column = f
-				return m.cycleSort()
-			}
-			return nil
-		}
-		if pos, ok := m.list.rowAt(ms.Y - l.List.Y); ok && pos != m.list.st.cursor {
-			m.list.moveTo(pos)
-			return m.selectionChanged()
-		}
+		return m.list.Click(ms.X-l.List.X, ms.Y-l.List.Y)
 	case l.Detail.Contains(ms.X, ms.Y):
 		m.setFocus(focusDetail)
 		if ms.Y == l.Detail.Y {
 			if t, ok := m.detail.tabAt(ms.X - l.Detail.X); ok {
 				cmd := m.detail.selectTab(t)
-				m.list.st.tab = m.detail.TabName()
+				m.list.SetTab(m.detail.TabName())
 				return cmd
 			}
 		}

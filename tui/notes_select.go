@@ -24,7 +24,7 @@ func openSelectionPrompt(m *Model, labels bool) tea.Cmd {
 	if store == nil {
 		return nil
 	}
-	rows := m.list.selectedRows()
+	rows := m.list.SelectedRows()
 	ids := recordIDs(m.datasets[m.cur], rows)
 	what := "records"
 	if len(ids) == 1 {
@@ -74,17 +74,12 @@ func saveNotes(m *Model, store NoteStore, ids []string, edit model.NoteEdit, don
 		return nil
 	}
 	m.flash = done + " " + text.Plural(len(ids), "record") + " · notes saved to " + store.Path()
-	if m.list.filtered() {
-		return m.relist()
-	}
-	return nil
+	return m.list.Refilter()
 }
 
-// repeatLabelMsg asks for the labels last added to go to the row under
-// the cursor, and the cursor to move down (`.`).
-type repeatLabelMsg struct{}
-
-func (repeatLabelMsg) applyTo(m *Model) tea.Cmd {
+// repeatLabel gives the labels last added to the row under the cursor,
+// and moves the cursor down (`.`: list.RepeatLabelMsg).
+func (m *Model) repeatLabel() tea.Cmd {
 	if len(m.lastLabels) == 0 {
 		m.note = ". repeats the last labels given: label a record with l first"
 		return nil
@@ -97,10 +92,5 @@ func (repeatLabelMsg) applyTo(m *Model) tea.Cmd {
 	if m.note != "" {
 		return cmd
 	}
-	before := m.list.st.cursor
-	m.list.moveBy(1)
-	if m.list.st.cursor != before {
-		cmd = tea.Batch(cmd, m.selectionChanged())
-	}
-	return cmd
+	return tea.Batch(cmd, m.list.MoveBy(1))
 }

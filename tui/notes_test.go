@@ -154,7 +154,7 @@ func TestLabelsAndNotes(t *testing.T) {
 		t.Errorf("note query shows %q, want 2", got)
 	}
 	drive(m, m.setListQuery(""))
-	sheet := m.newFacets("label")
+	sheet := m.list.Facets("label")
 	if f := sheet.Field(); f != "label" {
 		t.Fatalf("facet field %q, want label", f)
 	}

@@ -163,8 +163,8 @@ func TestOverviewOpenAndBack(t *testing.T) {
 		t.Fatalf("enter left a sheet open: %T", m.topSheet())
 	}
 	ds := m.datasets[m.cur]
-	if ds.Task != "mmlu_a" || ds.Origin.Model != "other/big-70b" || m.list.st.wrongOnly {
-		t.Fatalf("opened %s of %s (wrong only %v)", ds.Task, ds.Origin.Model, m.list.st.wrongOnly)
+	if ds.Task != "mmlu_a" || ds.Origin.Model != "other/big-70b" || m.list.WrongOnly() {
+		t.Fatalf("opened %s of %s (wrong only %v)", ds.Task, ds.Origin.Model, m.list.WrongOnly())
 	}
 	press(m, "esc")
 	if m.topSheet() != ui.Sheet(m.overview) {
@@ -174,12 +174,12 @@ func TestOverviewOpenAndBack(t *testing.T) {
 		t.Errorf("the overview is not as it was left:\n%s", s)
 	}
 	press(m, "h", "x") // tuned-7b's wrong answers of mmlu_a: one
-	if ds := m.datasets[m.cur]; ds.Origin.Model != "org/tuned-7b" || !m.list.st.wrongOnly || len(m.list.st.visible) != 1 {
-		t.Errorf("x opened %s of %s, wrong only %v, %d rows", ds.Task, ds.Origin.Model, m.list.st.wrongOnly, len(m.list.st.visible))
+	if ds := m.datasets[m.cur]; ds.Origin.Model != "org/tuned-7b" || !m.list.WrongOnly() || len(m.list.Visible()) != 1 {
+		t.Errorf("x opened %s of %s, wrong only %v, %d rows", ds.Task, ds.Origin.Model, m.list.WrongOnly(), len(m.list.Visible()))
 	}
 	press(m, "esc", "C", "enter")
-	if ds := m.datasets[m.cur]; m.topSheet() != nil || ds.Origin.Model != "org/base-7b" || ds.Task != "mmlu_a" || m.list.st.cursor != 2 {
-		t.Errorf("enter in the runs sheet: %s of %s, cursor %d", ds.Task, ds.Origin.Model, m.list.st.cursor)
+	if ds := m.datasets[m.cur]; m.topSheet() != nil || ds.Origin.Model != "org/base-7b" || ds.Task != "mmlu_a" || cursorRow(m) != 2 {
+		t.Errorf("enter in the runs sheet: %s of %s, cursor %d", ds.Task, ds.Origin.Model, cursorRow(m))
 	}
 	press(m, "esc")
 	if len(m.sheets) != 2 || m.sheets[0] != ui.Sheet(m.overview) {
@@ -294,8 +294,8 @@ func TestListWhenIndexedBeforeInit(t *testing.T) {
 	idx.grow(6, true)
 	drive(m, m.Init())
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	if s := screen(m); len(m.list.st.visible) != 6 || !strings.Contains(s, "1/6") {
-		t.Errorf("%d rows shown of 6:\n%s", len(m.list.st.visible), s)
+	if s := screen(m); len(m.list.Visible()) != 6 || !strings.Contains(s, "1/6") {
+		t.Errorf("%d rows shown of 6:\n%s", len(m.list.Visible()), s)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/ui"
 )
 
 // recordKey identifies a record of a dataset in the cache.
@@ -55,13 +56,13 @@ func (m *Model) selectionChanged() tea.Cmd {
 	if !ok {
 		m.loading = false
 		m.loadID++ // a record of the previous list still being read is stale
-		cmd := m.detail.SetRecord(ds, -1, nil, m.list.st.tab)
+		cmd := m.detail.SetRecord(ds, -1, nil, m.list.Tab())
 		return cmd
 	}
 	if rec, ok := m.records.get(recordKey{ds, idx}); ok {
 		m.loading, m.note = false, ""
 		m.loadID++ // older requests are stale now
-		cmd := m.detail.SetRecord(ds, idx, rec, m.list.st.tab)
+		cmd := m.detail.SetRecord(ds, idx, rec, m.list.Tab())
 		return cmd
 	}
 	m.loadID++
@@ -84,13 +85,13 @@ func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 		// The usual cause is a file changed since it was opened: offer
 		// the reload.
 		m.note = "record " + strconv.Itoa(msg.idx+1) + " could not be read; r reloads"
-		cmd := m.detail.SetRecord(msg.ds, msg.idx, nil, m.list.st.tab)
+		cmd := m.detail.SetRecord(msg.ds, msg.idx, nil, m.list.Tab())
 		m.detail.loadErr = msg.err.Error()
 		m.detail.tabs = nil // the dataset's issues stay in reach from other records
 		return cmd
 	}
 	m.note = ""
-	cmd := m.detail.SetRecord(msg.ds, msg.idx, msg.rec, m.list.st.tab)
+	cmd := m.detail.SetRecord(msg.ds, msg.idx, msg.rec, m.list.Tab())
 	return cmd
 }
 
@@ -108,7 +109,7 @@ type recordLoadedMsg struct {
 // loadRecordCmd reads record idx of ds off the event loop; id lets the
 // receiver drop answers to requests that were superseded.
 func loadRecordCmd(id int, ds *model.Dataset, idx int) tea.Cmd {
-	return safeCmd(func() tea.Msg {
+	return ui.SafeCmd(func() tea.Msg {
 		start := time.Now()
 		rec, err := ds.Records.Record(idx)
 		return recordLoadedMsg{id: id, ds: ds, idx: idx, rec: rec, err: err, took: time.Since(start)}

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/model/query"
+	"evalview/tui/list"
 	"evalview/tui/sheets/overview"
 	"evalview/tui/styles"
 	"evalview/tui/ui"
@@ -38,7 +38,7 @@ type Model struct {
 	cur      int
 	// states are each dataset's list state: the list shows the current
 	// one's (the same pointer), so switching back restores it.
-	states []*listState
+	states []*list.State
 	layout Layout
 	ready  bool
 	// painter is the program's output when the first frame is painted
@@ -55,7 +55,7 @@ type Model struct {
 	external atomic.Bool
 
 	header headerPane
-	list   listPane
+	list   *list.Pane
 	detail detailPane
 	status statusBar
 	help   help.Model
@@ -81,19 +81,13 @@ type Model struct {
 	scoring *scoringState
 	// follow watches a growing file (follow.go).
 	follow followState
-	// values caches each dataset's value index (completion, checking).
-	values map[*model.Dataset]*query.ValueIndex
-	// relistID tags the latest list filter computed off the event loop.
-	relistID int
 	// notes are the datasets' note stores (notes.go), opened on demand;
 	// lastLabels are the labels last added, which `.` repeats.
 	notes      map[*model.Dataset]NoteStore
 	lastLabels []string
 
-	// searchIn is the pane the search (/) belongs to; searchID tags the
-	// latest list search.
+	// searchIn is the pane the search (/) belongs to.
 	searchIn focus
-	searchID int
 	// typedID tags the latest edit of the search line (searchPauseMsg).
 	typedID int
 
@@ -126,25 +120,24 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	c := ui.NewCommon(st)
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
-		header: newHeaderPane(c), list: newListPane(c), detail: newDetailPane(c),
+		header: newHeaderPane(c), detail: newDetailPane(c),
 		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256),
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.help.Styles = st.Help
 	m.scoring = newScoringState(opts.Threshold)
 	m.header.scoring = m.scoring
-	m.list.scoring = m.scoring
+	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
 	m.detail.scoring = m.scoring
 	m.header.source = func() (*model.Dataset, int, int, int) {
-		return m.curDataset(), m.cur, len(m.datasets), m.list.filterIndex()
+		return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()
 	}
 	m.header.deep = m.deep.report
-	m.detail.filter = m.list.filterIndex
-	m.states = make([]*listState, len(datasets))
+	m.detail.filter = m.list.FilterIndex
+	m.states = make([]*list.State, len(datasets))
 	for i := range datasets {
-		m.states[i] = &listState{filter: opts.Filter}
+		m.states[i] = list.NewState(opts.Filter)
 	}
-	m.list.notesFor = m.noteLookup
 	// The command checked the key overrides (names and collisions); a
 	// bad one here changes nothing.
 	_ = m.c.Keys.Apply(opts.Keys)

@@ -106,8 +106,8 @@ func (m *Model) globalActions() []action {
 		{b: &km.Dataset.Prev, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{b: &km.Dataset.Picker, enabled: many, do: m.openPicker},
 		{b: &km.Overview.Open, enabled: many, do: m.openOverview},
-		{b: &km.Global.CycleFilter, enabled: func() bool { return len(m.dsFilters()) > 1 }, do: m.cycleFilter},
-		{b: &km.Global.WrongOnly, enabled: m.anyScored, do: m.toggleWrongOnly,
+		{b: &km.Global.CycleFilter, enabled: func() bool { return len(m.dsFilters()) > 1 }, do: m.list.CycleFilter},
+		{b: &km.Global.WrongOnly, enabled: m.anyScored, do: m.list.ToggleWrongOnly,
 			why: func() string { return "x: no record here passes or fails, so none is wrong" }},
 		{b: &km.Search.Start, do: m.startSearch},
 		{b: &km.Search.Next, enabled: m.searchHits, do: func() tea.Cmd { return m.nextMatch(1) }},
@@ -129,8 +129,8 @@ func (m *Model) toolActions() []action {
 	pairOK := func() bool { return m.detail.pairOn && m.detail.attemptCount() >= 2 }
 	return []action{
 		{b: &t.Query, do: m.openQueryLine},
-		{b: &t.Sort, do: m.cycleSort},
-		{b: &t.Reverse, do: m.reverseSort},
+		{b: &t.Sort, do: m.list.CycleSort},
+		{b: &t.Reverse, do: m.list.ReverseSort},
 		{b: &t.Columns, do: m.openColumns},
 		// l is "next tab" in the detail.
 		{b: &t.Label, applies: func() bool { return m.focus == focusList }, do: m.openLabelPrompt},
@@ -254,7 +254,7 @@ func (m *Model) anyScored() bool {
 	if ds == nil {
 		return false
 	}
-	if !ds.Records.Done() || m.list.st.wrongOnly || m.header.ds != ds {
+	if !ds.Records.Done() || m.list.WrongOnly() || m.header.ds != ds {
 		return true
 	}
 	m.header.refresh() // cached: recounts only when the dataset or filter changed
@@ -304,20 +304,16 @@ func (m *Model) openPicker() tea.Cmd {
 func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.c.Keys
 	switch {
-	case key.Matches(k, km.List.Open):
-		m.setFocus(focusDetail)
-		m.showFirstListHit()
-		return nil
 	case key.Matches(k, km.Detail.Markdown):
 		cmd := m.detail.toggleMarkdown()
 		m.note = m.detail.markdownNote()
 		return cmd
-	case key.Matches(k, km.Search.Cancel) && m.list.st.query != "":
+	case key.Matches(k, km.Search.Cancel) && m.list.Query() != "":
 		return m.setQueryIn(focusList, "")
-	case key.Matches(k, km.Search.Cancel) && m.list.st.pin != nil:
-		return m.clearPin()
-	case key.Matches(k, km.Search.Cancel) && len(m.list.st.selected) > 0:
-		m.list.clearSelection()
+	case key.Matches(k, km.Search.Cancel) && m.list.Pinned():
+		return m.list.ClearPin()
+	case key.Matches(k, km.Search.Cancel) && m.list.Selection() > 0:
+		m.list.ClearSelection()
 		return nil
 	case key.Matches(k, km.Search.Cancel) && m.back != nil:
 		for _, s := range m.back { // the sheets the user came from, as left
@@ -334,15 +330,10 @@ func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 			i = (d.tab + 1) % max(1, len(d.tabs))
 		}
 		cmd := d.selectTab(i)
-		m.list.st.tab = d.TabName()
+		m.list.SetTab(d.TabName())
 		return cmd
 	}
-	before := m.list.st.cursor
-	cmd := m.list.Update(k)
-	if m.list.st.cursor != before {
-		return tea.Batch(cmd, m.selectionChanged())
-	}
-	return cmd
+	return m.list.Update(k)
 }
 
 // handleDetailKey scrolls and switches tabs; esc clears a search, then
@@ -365,7 +356,7 @@ func (m *Model) handleDetailKey(k tea.KeyPressMsg) tea.Cmd {
 	before := m.detail.TabName()
 	cmd := m.detail.Update(k)
 	if name := m.detail.TabName(); name != before {
-		m.list.st.tab = name
+		m.list.SetTab(name)
 	}
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"evalview/tui/list"
 	"evalview/tui/ui"
 )
 
@@ -38,7 +39,7 @@ func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 // offered. It is the one place that does, so no handler syncs them by
 // hand.
 func (m *Model) derive() tea.Cmd {
-	m.list.focused = m.focus == focusList
+	m.list.SetFocused(m.focus == focusList)
 	m.detail.focused = m.focus == focusDetail
 	m.applyZoom()
 	m.header.refresh()
@@ -89,8 +90,16 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case renderedMsg:
 		m.detail.handleRendered(msg)
 		return nil, true
-	case listSearchMsg:
-		return m.handleListDone(msg), true
+	case list.Msg:
+		return m.list.Update(msg), true
+	case list.CursorMsg:
+		return m.selectionChanged(), true
+	case list.OpenMsg:
+		m.setFocus(focusDetail)
+		m.showFirstListHit()
+		return nil, true
+	case list.RepeatLabelMsg:
+		return m.repeatLabel(), true
 	case indexTickMsg:
 		return m.handleIndexTick(), true
 	case indexesDoneMsg:
@@ -101,8 +110,8 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleDeepDone(msg), true
 	case spinner.TickMsg:
 		return m.handleSpin(msg), true
-	case crashMsg:
-		m.crash = msg.info
+	case ui.CrashMsg:
+		m.crash = &crashInfo{value: msg.Value, stack: msg.Stack}
 		return tea.Quit, true
 	case rootMsg:
 		return msg.applyTo(m), true

@@ -125,24 +125,23 @@ func (m *Model) statusInfo() statusInfo {
 		return in
 	}
 	ds := m.datasets[m.cur]
-	st := m.list.st
-	in.shown, in.all = len(st.visible), ds.Records.Len()
-	in.pos = st.cursor + 1
-	if fi := m.list.filterIndex(); fi >= 0 {
+	in.pos, in.shown = m.list.Position()
+	in.all = ds.Records.Len()
+	if fi := m.list.FilterIndex(); fi >= 0 {
 		in.filter = ds.Filters[fi]
 	}
-	in.wrongOnly = st.wrongOnly
+	in.wrongOnly = m.list.WrongOnly()
 	in.zoom = m.zoom
-	in.selected = m.list.selectionLabel()
-	in.pin, in.work = m.pinLabel(), m.deepStatus()
+	in.selected = m.list.SelectionLabel()
+	in.pin, in.work = m.list.PinLabel(), m.deepStatus()
 	in.listQuery = m.listQueryStatus()
-	switch {
+	switch q := m.list.Query(); {
 	case m.detailFollowsListSearch():
-		in.query, in.hits, in.where = st.query, len(m.detail.search.matches), m.detail.TabName()
+		in.query, in.hits, in.where = q, len(m.detail.search.matches), m.detail.TabName()
 		in.matchCur = m.detail.search.cur + 1
-	case m.searchIn == focusList && st.query != "":
-		in.query, in.hits, in.where = st.query, len(st.matches), "list"
-		in.matchCur, in.counting = st.matchIdx+1, st.counting
+	case m.searchIn == focusList && q != "":
+		in.query, in.where = q, "list"
+		in.hits, in.matchCur, in.counting = m.list.Matches()
 	case m.searchIn == focusDetail && m.detail.search.query != "":
 		in.query, in.hits, in.where = m.detail.search.query, len(m.detail.search.matches), m.detail.TabName()
 		in.matchCur = m.detail.search.cur + 1
@@ -163,6 +162,24 @@ func (m *Model) statusInfo() statusInfo {
 		in.loading = m.spinner.View() + " rendering…"
 	}
 	return in
+}
+
+// listQueryStatus is the status bar's text for the list's query and
+// sort, after the follow marker and before a tool's flash:
+// "following · :score<5 · sort score↓".
+func (m *Model) listQueryStatus() string {
+	if len(m.datasets) == 0 {
+		return ""
+	}
+	var parts []string
+	if f := m.followStatus(); f != "" {
+		parts = append(parts, f)
+	}
+	parts = append(parts, m.list.QueryStatus()...)
+	if m.flash != "" {
+		parts = append(parts, text.OneLine(m.flash))
+	}
+	return strings.Join(parts, " · ")
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -51,7 +51,7 @@ func highTerm(t float64) string { return "score>=" + thresholdText(t) }
 // at ds's threshold (the user may have edited it out).
 func (m *Model) highActive(ds *model.Dataset) bool {
 	term, ok := m.scoring.high[ds]
-	return ok && hasTerm(m.list.st.where, term)
+	return ok && hasTerm(m.list.Where(), term)
 }
 
 // hasTerm reports whether q holds term as a whole term.
@@ -83,7 +83,7 @@ func (m *Model) toggleHighScore() tea.Cmd {
 	if ds == nil {
 		return nil
 	}
-	q := m.list.st.where
+	q := m.list.Where()
 	if m.highActive(ds) {
 		term := m.scoring.high[ds]
 		delete(m.scoring.high, ds)
@@ -106,12 +106,12 @@ func (m *Model) setThreshold(ds *model.Dataset, t float64) tea.Cmd {
 	case active:
 		term := highTerm(t)
 		m.scoring.high[ds] = term
-		q := withoutTerm(m.list.st.where, old)
+		q := withoutTerm(m.list.Where(), old)
 		cmd = m.setListQuery(strings.TrimSpace(q + " " + term))
-	case ds == m.curDataset() && m.list.filtered():
+	case ds == m.curDataset():
 		// The statuses moved with the threshold: a status term, the
 		// wrong-only switch or a sort by status lists other rows now.
-		cmd = m.relist()
+		cmd = m.list.Refilter()
 	}
 	return cmd
 }

@@ -11,7 +11,7 @@ import (
 
 // runVisible are the record indexes the list shows, in order.
 func runVisible(m *Model) []int {
-	return append([]int(nil), m.list.st.visible...)
+	return append([]int(nil), m.list.Visible()...)
 }
 
 func TestRunThresholdKeysChangeCount(t *testing.T) {
@@ -74,8 +74,8 @@ func TestRunHighScoreFilter(t *testing.T) {
 	if got, want := runVisible(m), wantHigh(8.5); !reflect.DeepEqual(got, want) {
 		t.Fatalf("H at 8.5 shows %v, want %v (8.5 exactly is in, 8.49 and unscored are out)", got, want)
 	}
-	if m.list.st.where != "score>=8.5" {
-		t.Errorf("query %q, want score>=8.5", m.list.st.where)
+	if m.list.Where() != "score>=8.5" {
+		t.Errorf("query %q, want score>=8.5", m.list.Where())
 	}
 	// Moving the threshold moves the filter with it.
 	press(m, "+")
@@ -84,19 +84,19 @@ func TestRunHighScoreFilter(t *testing.T) {
 	}
 	// H combines with a query typed on the `:` line, and leaves it when off.
 	press(m, "H")
-	if m.list.st.where != "" || len(runVisible(m)) != 8 {
-		t.Fatalf("H off: query %q, %d shown", m.list.st.where, len(runVisible(m)))
+	if m.list.Where() != "" || len(runVisible(m)) != 8 {
+		t.Fatalf("H off: query %q, %d shown", m.list.Where(), len(runVisible(m)))
 	}
 	if cmd := m.setListQuery("category=life"); cmd != nil {
 		drive(m, cmd)
 	}
 	press(m, "H")
-	if got := runVisible(m); !reflect.DeepEqual(got, []int{4}) || m.list.st.where != "category=life score>=9" {
-		t.Errorf("category=life + H: %v with %q, want [4] with category=life score>=9", got, m.list.st.where)
+	if got := runVisible(m); !reflect.DeepEqual(got, []int{4}) || m.list.Where() != "category=life score>=9" {
+		t.Errorf("category=life + H: %v with %q, want [4] with category=life score>=9", got, m.list.Where())
 	}
 	press(m, "H")
-	if m.list.st.where != "category=life" {
-		t.Errorf("H off keeps the rest of the query: %q", m.list.st.where)
+	if m.list.Where() != "category=life" {
+		t.Errorf("H off keeps the rest of the query: %q", m.list.Where())
 	}
 }
 

@@ -55,8 +55,8 @@ func TestListSearchHighlightsDetail(t *testing.T) {
 			}
 			press(m, "esc", "esc") // clear the detail's highlights, back to the list; then the search
 			press(m, "esc")
-			if m.list.st.query != "" || len(d.search.matches) != 0 {
-				t.Errorf("after esc: list query %q, detail matches %d", m.list.st.query, len(d.search.matches))
+			if m.list.Query() != "" || len(d.search.matches) != 0 {
+				t.Errorf("after esc: list query %q, detail matches %d", m.list.Query(), len(d.search.matches))
 			}
 		})
 	}

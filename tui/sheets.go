@@ -8,8 +8,6 @@ import (
 
 	"evalview/model"
 	"evalview/model/runstats"
-	"evalview/tui/sheets/columns"
-	"evalview/tui/sheets/facets"
 	"evalview/tui/sheets/facts"
 	"evalview/tui/sheets/filters"
 	"evalview/tui/sheets/overview"
@@ -90,14 +88,15 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case ui.QueryMsg:
 		return m.setListQuery(msg.Query), true
 	case ui.PinMsg:
-		return m.pinList(msg.Label, msg.Rows), true
+		m.setFocus(focusList)
+		return m.list.Pin(msg.Label, msg.Rows), true
 	case ui.ShowRecordMsg:
 		return m.showRecord(msg.Dataset, msg.Index), true
 	case ui.NoteMsg:
 		m.note = msg.Text
 		return nil, true
 	case ui.ColumnsMsg:
-		m.list.st.columns = msg.Columns
+		m.list.SetColumns(msg.Columns)
 		return nil, true
 	case ui.ThresholdMsg:
 		return m.setThreshold(msg.Dataset, m.scoring.threshold(msg.Dataset)+msg.Delta), true
@@ -120,8 +119,8 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if i := slices.Index(m.datasets, msg.Dataset); i >= 0 && i != m.cur {
 			cmd = m.switchDataset(i)
 		}
-		if m.list.st.wrongOnly != msg.WrongOnly {
-			cmd = tea.Batch(cmd, m.toggleWrongOnly())
+		if m.list.WrongOnly() != msg.WrongOnly {
+			cmd = tea.Batch(cmd, m.list.ToggleWrongOnly())
 		}
 		if msg.Record >= 0 {
 			cmd = tea.Batch(cmd, m.showRecord(msg.Dataset, msg.Record))
@@ -184,46 +183,31 @@ func (m *Model) openScores(ds *model.Dataset) tea.Cmd {
 
 // openFacets counts the list's visible records (F).
 func (m *Model) openFacets() tea.Cmd {
-	m.pushSheet(m.newFacets(""))
+	m.pushSheet(m.list.Facets(""))
 	return nil
-}
-
-// newFacets counts the list's visible records by field ("" for the first
-// that tells them apart).
-func (m *Model) newFacets(field string) *facets.Sheet {
-	ds := m.datasets[m.cur]
-	return facets.New(m.c, facets.List{
-		Env: m.list.env(), Rows: m.list.st.visible, Fields: m.valueIndex().FacetFields(), Where: m.list.st.where,
-		Head: func(f string) string { return columnHead(ds, f) },
-	}, field)
 }
 
 // openColumns opens the column chooser over the list (c).
 func (m *Model) openColumns() tea.Cmd {
-	ds, l := m.datasets[m.cur], &m.list
-	m.pushSheet(columns.New(m.c, columns.List{
-		Shown: l.columns(), Defaults: l.defaultColumns(), Picked: l.st.columns != nil,
-		Fields: m.valueIndex().Columns(), Fit: l.fitColumns,
-		Head: func(f string) string { return columnHead(ds, f) },
-	}))
+	m.pushSheet(m.list.Columns())
 	return nil
 }
 
 // openFilters compares the current dataset's filters (v).
 func (m *Model) openFilters() tea.Cmd {
-	m.pushSheet(filters.New(m.c, filtersSource{m.header.metrics, &m.deep}, m.datasets[m.cur], m.list.filterIndex()))
+	m.pushSheet(filters.New(m.c, filtersSource{m.header.metrics, &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
 	return nil
 }
 
 // openSlices groups the current dataset's records (V).
 func (m *Model) openSlices() tea.Cmd {
-	m.pushSheet(slice.New(m.c, m.datasets[m.cur], m.list.filterIndex(), m.scoring.at(m.datasets[m.cur])))
+	m.pushSheet(slice.New(m.c, m.datasets[m.cur], m.list.FilterIndex(), m.scoring.at(m.datasets[m.cur])))
 	return nil
 }
 
 // openPairs compares the current dataset with another of its kind (C).
 func (m *Model) openPairs() tea.Cmd {
-	m.pushSheet(pairs.New(m.c, m.datasets, m.cur, m.list.filterIndex()))
+	m.pushSheet(pairs.New(m.c, m.datasets, m.cur, m.list.FilterIndex()))
 	return nil
 }
 
@@ -249,28 +233,11 @@ func (m *Model) showRecord(ds *model.Dataset, idx int) tea.Cmd {
 			cmd = m.switchDataset(i)
 		}
 	}
-	pos := indexOf(m.list.st.visible, idx)
-	if pos < 0 && (m.list.st.pin != nil || m.list.st.wrongOnly) {
-		m.list.st.pin, m.list.st.wrongOnly = nil, false
-		m.list.rebuild()
-		pos = indexOf(m.list.st.visible, idx)
-	}
-	if pos < 0 {
+	shown, ok := m.list.Show(idx)
+	if !ok {
 		m.note = "record " + itoa(idx+1) + " is not in the list"
 		return cmd
 	}
-	m.list.moveTo(pos)
-	m.list.center()
 	m.setFocus(focusList)
-	return tea.Batch(cmd, m.selectionChanged())
-}
-
-// indexOf is the position of v in xs, -1 when absent.
-func indexOf(xs []int, v int) int {
-	for i, x := range xs {
-		if x == v {
-			return i
-		}
-	}
-	return -1
+	return tea.Batch(cmd, shown)
 }

@@ -53,15 +53,15 @@ func TestCompareSheetCellPinsList(t *testing.T) {
 					want = append(want, i)
 				}
 			}
-			if got := m.list.st.visible; !reflect.DeepEqual(append([]int{}, got...), append([]int{}, want...)) {
+			if got := m.list.Visible(); !reflect.DeepEqual(append([]int{}, got...), append([]int{}, want...)) {
 				t.Fatalf("list shows %v, want the %s docs %v", got, tc.cell, want)
 			}
 			if s := screen(m); !strings.Contains(s, "pinned: "+tc.label) {
 				t.Errorf("status bar lacks the pin %q:\n%s", tc.label, s)
 			}
 			press(m, "esc")
-			if n := len(m.list.st.visible); n != ds.Records.Len() || m.list.st.pin != nil {
-				t.Errorf("after esc the list shows %d records (pin %v), want all %d", n, m.list.st.pin, ds.Records.Len())
+			if n := len(m.list.Visible()); n != ds.Records.Len() || m.list.Pinned() {
+				t.Errorf("after esc the list shows %d records (pinned %v), want all %d", n, m.list.Pinned(), ds.Records.Len())
 			}
 		})
 	}
@@ -83,7 +83,7 @@ func TestCompareSheetFlagged(t *testing.T) {
 		}
 	}
 	press(m, "G", "enter")
-	if got := m.list.st.visible; !reflect.DeepEqual(got, rep.Flagged) || !reflect.DeepEqual(got, []int{7}) {
+	if got := m.list.Visible(); !reflect.DeepEqual(got, rep.Flagged) || !reflect.DeepEqual(got, []int{7}) {
 		t.Errorf("list shows %v, want the flagged docs %v", got, rep.Flagged)
 	}
 }
@@ -120,7 +120,7 @@ func TestSlicesSheetPinsSlice(t *testing.T) {
 	}
 	slices := compare.Slices(ds, "subject", nil)
 	press(m, "j", "enter")
-	if got := m.list.st.visible; !reflect.DeepEqual(got, slices[1].Rows) {
+	if got := m.list.Visible(); !reflect.DeepEqual(got, slices[1].Rows) {
 		t.Errorf("list shows %v, want slice %q rows %v", got, slices[1].Value, slices[1].Rows)
 	}
 	if s := screen(m); !strings.Contains(s, "pinned: subject="+slices[1].Value) {

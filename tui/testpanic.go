@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"evalview/tui/ui"
 )
 
 // testPanicEnv names the environment variable that makes the browser panic
@@ -24,7 +26,7 @@ type testPanicMsg struct{ where string }
 func (t testPanicMsg) applyTo(*Model) tea.Cmd {
 	switch t.where {
 	case "command":
-		return safeCmd(func() tea.Msg { panic(testPanicEnv + " in a command") })
+		return ui.SafeCmd(func() tea.Msg { panic(testPanicEnv + " in a command") })
 	case "tea":
 		return func() tea.Msg { panic(testPanicEnv + " outside the browser's recovery") }
 	}

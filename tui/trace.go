@@ -87,7 +87,7 @@ func (m *Model) traceView() {
 		t.emit("record_shown", map[string]any{"took_ms": time.Since(t.shown).Milliseconds()})
 		t.shown = time.Time{}
 	}
-	if !t.firstRows && m.ready && !m.layout.TooSmall && len(m.list.st.visible) > 0 {
+	if !t.firstRows && m.ready && !m.layout.TooSmall && m.list.Len() > 0 {
 		t.firstRows = true
 		t.emit("first_rows", map[string]any{"records": m.datasets[m.cur].Records.Len()})
 	}
