@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"evalview/model"
 )
@@ -50,8 +51,8 @@ func TestListKeepsRecordAcrossSwitches(t *testing.T) {
 	if got := selected(t, m); got != 3 {
 		t.Errorf("from doc 0, wrong only selects %d, want 3", got)
 	}
-	if m.detail.rec == nil || m.detail.rec.ID != "3" {
-		t.Errorf("detail shows %v, want doc 3", m.detail.rec)
+	if m.detail.Record() == nil || m.detail.Record().ID != "3" {
+		t.Errorf("detail shows %v, want doc 3", m.detail.Record())
 	}
 }
 
@@ -69,7 +70,7 @@ func TestListNavigation(t *testing.T) {
 		if got := selected(t, m); got != tt.want {
 			t.Errorf("after %v: selected %d, want %d", tt.keys, got, tt.want)
 		}
-		if m.detail.rec == nil || m.detail.rec.ID != m.datasets[0].Records.Summary(tt.want).ID {
+		if m.detail.Record() == nil || m.detail.Record().ID != m.datasets[0].Records.Summary(tt.want).ID {
 			t.Errorf("after %v the detail does not follow the cursor", tt.keys)
 		}
 	}
@@ -118,18 +119,18 @@ func TestDetailSearch(t *testing.T) {
 	press(m, "/")
 	typeText(m, "doc_id")
 	press(m, "enter")
-	if got := len(m.detail.search.matches); got != 2 {
+	if got, _ := m.detail.SearchHits(); got != 2 {
 		t.Fatalf("%d matches of doc_id in Raw, want 2", got)
 	}
 	press(m, "n")
-	if m.detail.search.cur != 1 || m.detail.vp.YOffset() == 0 {
-		t.Errorf("n: match %d at offset %d, want the second match scrolled into view", m.detail.search.cur, m.detail.vp.YOffset())
+	if _, cur := m.detail.SearchHits(); cur != 2 || m.detail.Offset() == 0 {
+		t.Errorf("n: match %d at offset %d, want the second match scrolled into view", cur, m.detail.Offset())
 	}
 	if s := screen(m); !strings.Contains(s, "/doc_id 2/2 in Raw") {
 		t.Errorf("status lacks the detail search:\n%s", s)
 	}
 	press(m, "esc")
-	if m.detail.search.query != "" || m.focus != focusDetail {
+	if q, _ := m.detail.SearchQuery(); q != "" || m.focus != focusDetail {
 		t.Errorf("first esc clears the search and stays in the detail")
 	}
 	press(m, "esc")
@@ -165,16 +166,19 @@ func TestMouse(t *testing.T) {
 	if got := selected(t, m); got != 2 || m.focus != focusList {
 		t.Errorf("click on the third row: selected %d focus %d", got, m.focus)
 	}
-	screen(m)
-	hit := m.detail.tabHits[2] // "3 Filters"
-	send(m, tea.MouseClickMsg{X: l.Detail.X + hit.x0 + 1, Y: l.Detail.Y, Button: tea.MouseLeft})
+	bar := strings.Split(ansi.Strip(m.detail.View()), "\n")[0]
+	x0 := strings.Index(bar, "3 Filters")
+	if x0 < 0 {
+		t.Fatalf("no Filters tab in %q", bar)
+	}
+	send(m, tea.MouseClickMsg{X: l.Detail.X + x0 + 1, Y: l.Detail.Y, Button: tea.MouseLeft})
 	if got := m.detail.TabName(); got != "Filters" || m.focus != focusDetail {
 		t.Errorf("click on a tab: %q focus %d", got, m.focus)
 	}
 	press(m, "5")
 	send(m, tea.MouseWheelMsg{X: l.Detail.X + 3, Y: l.Detail.Y + 5, Button: tea.MouseWheelDown})
-	if m.detail.vp.YOffset() != 3 {
-		t.Errorf("wheel over the detail: offset %d, want 3", m.detail.vp.YOffset())
+	if m.detail.Offset() != 3 {
+		t.Errorf("wheel over the detail: offset %d, want 3", m.detail.Offset())
 	}
 	send(m, tea.MouseWheelMsg{X: 3, Y: l.List.Y + 3, Button: tea.MouseWheelDown})
 	if got := selected(t, m); got != 5 {
@@ -265,8 +269,8 @@ func TestGrowingIndex(t *testing.T) {
 	}
 	idx.grow(3, false)
 	send(m, indexTickMsg{})
-	if len(m.list.Visible()) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
-		t.Errorf("after growing to 3: %d rows, detail %v", len(m.list.Visible()), m.detail.rec)
+	if len(m.list.Visible()) != 3 || m.detail.Record() == nil || m.detail.Record().ID != "0" {
+		t.Errorf("after growing to 3: %d rows, detail %v", len(m.list.Visible()), m.detail.Record())
 	}
 	idx.grow(6, true)
 	send(m, indexTickMsg{})
@@ -422,7 +426,7 @@ func TestRecordLoadError(t *testing.T) {
 	}
 	checkFits(t, s, 80, 24)
 	press(m, "j")
-	if s := screen(m); strings.Contains(s, "Could not read") || m.detail.rec == nil || m.detail.rec.ID != "3" {
+	if s := screen(m); strings.Contains(s, "Could not read") || m.detail.Record() == nil || m.detail.Record().ID != "3" {
 		t.Errorf("the next record should show again:\n%s", s)
 	}
 }
@@ -433,7 +437,7 @@ func TestBigRecordRendersInACommand(t *testing.T) {
 	big.Attempts[0].Text = strings.Repeat("long answer text ", 4000) // 68 KB
 	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 	press(m, "tab")
-	if m.detail.rec != big || m.detail.TabName() != "Prompt" || len(m.detail.doc.Lines) == 0 {
+	if m.detail.Record() != big || m.detail.TabName() != "Prompt" || len(m.detail.Doc().Lines) == 0 {
 		t.Fatal("the big record's Prompt did not show")
 	}
 	// Ask for Responses but hold its render back, switch to Details, then
@@ -447,11 +451,11 @@ func TestBigRecordRendersInACommand(t *testing.T) {
 	}
 	press(m, "3")
 	send(m, pending())
-	if m.detail.TabName() != "Details" || !strings.Contains(strings.Join(m.detail.doc.Plain, "\n"), "Generation params") {
+	if m.detail.TabName() != "Details" || !strings.Contains(strings.Join(m.detail.Doc().Plain, "\n"), "Generation params") {
 		t.Error("a late render replaced the tab on screen")
 	}
 	press(m, "2") // now from the cache
-	if m.detail.Busy() || !strings.Contains(strings.Join(m.detail.doc.Plain, "\n"), "long answer text") {
+	if m.detail.Busy() || !strings.Contains(strings.Join(m.detail.Doc().Plain, "\n"), "long answer text") {
 		t.Error("Responses of the big record did not show from the cache")
 	}
 }
@@ -481,8 +485,8 @@ func TestGrowingIndexFirstRecordThroughSync(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{base}, 100, 30)
 	idx.grow(3, false)
 	send(m, indexTickMsg{})
-	if len(m.list.Visible()) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
-		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.Visible()), m.detail.rec, screen(m))
+	if len(m.list.Visible()) != 3 || m.detail.Record() == nil || m.detail.Record().ID != "0" {
+		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.Visible()), m.detail.Record(), screen(m))
 	}
 }
 

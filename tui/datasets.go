@@ -25,7 +25,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
 	m.note = ""
-	m.detail.clearSearch()
+	m.detail.ClearSearch()
 	m.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())
 }

@@ -60,8 +60,8 @@ func TestReloadKeepsCursorAndQuery(t *testing.T) {
 	if sel, _ := m.list.Selected(); sel != 4 || m.list.Where() != "status=fail" || len(m.list.Visible()) != 2 {
 		t.Errorf("after reload: record %d, where %q, %d rows", sel, m.list.Where(), len(m.list.Visible()))
 	}
-	if m.detail.rec == nil || m.detail.rec.ID != "4" {
-		t.Errorf("detail after reload: %v", m.detail.rec)
+	if m.detail.Record() == nil || m.detail.Record().ID != "4" {
+		t.Errorf("detail after reload: %v", m.detail.Record())
 	}
 }
 
@@ -80,8 +80,8 @@ func TestEditorGetsATemporaryCopy(t *testing.T) {
 	}
 	// tea.ExecProcess needs a program; run the same steps by hand.
 	c, _ := m.focusedClip()
-	if c.what != "record JSON" {
-		t.Fatalf("clip %q", c.what)
+	if c.What != "record JSON" {
+		t.Fatalf("clip %q", c.What)
 	}
 	_ = cmd // the command is an exec message: running it needs a terminal
 	matches, _ := filepath.Glob(filepath.Join(os.TempDir(), "evalview-*.json"))

@@ -18,8 +18,8 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		m.note = "nothing to open: no record is shown"
 		return nil
 	}
-	if c.absent != "" {
-		m.note = "nothing to open: " + c.absent
+	if c.Absent != "" {
+		m.note = "nothing to open: " + c.Absent
 		return nil
 	}
 	prog := os.Getenv("PAGER")
@@ -36,7 +36,7 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		}
 	}
 	ext := ".txt"
-	if c.what == "record JSON" {
+	if c.What == "record JSON" {
 		ext = ".json"
 	}
 	f, err := os.CreateTemp("", "evalview-*"+ext)
@@ -45,7 +45,7 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		return nil
 	}
 	name := f.Name()
-	_, werr := f.WriteString(c.text)
+	_, werr := f.WriteString(c.Text)
 	f.Close()
 	if werr == nil && !editor {
 		werr = os.Chmod(name, 0o444) // the pager's copy is read-only
@@ -57,7 +57,7 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 	}
 	fields := strings.Fields(prog)
 	cmd := exec.Command(fields[0], append(fields[1:], name)...)
-	what := c.what
+	what := c.What
 	m.external.Store(true)
 	return tea.Exec(execCmd{cmd}, func(err error) tea.Msg {
 		m.external.Store(false)

@@ -38,8 +38,8 @@ func TestFlow(t *testing.T) {
 	if i, _ := fm.list.Selected(); i != 4 || !fm.list.WrongOnly() || fm.list.Query() != "payload" {
 		t.Errorf("final state: record %d wrong-only %v query %q", i, fm.list.WrongOnly(), fm.list.Query())
 	}
-	if fm.detail.rec == nil || fm.detail.rec.ID != "4" || fm.detail.TabName() != "Filters" {
-		t.Errorf("detail shows %v on %q, want doc 4 on Filters", fm.detail.rec, fm.detail.TabName())
+	if fm.detail.Record() == nil || fm.detail.Record().ID != "4" || fm.detail.TabName() != "Filters" {
+		t.Errorf("detail shows %v on %q, want doc 4 on Filters", fm.detail.Record(), fm.detail.TabName())
 	}
 	s := screen(fm)
 	for _, want := range []string{"2/2 of 6", "wrong only", "/payload 1/1 in list", "[3 Filters]", "Target: 42", "41"} {

@@ -87,11 +87,8 @@ func (h *headerPane) ShortHelp() []key.Binding { return nil }
 // FullHelp is empty: the header has no keys.
 func (h *headerPane) FullHelp() [][]key.Binding { return nil }
 
-// The panes are components like the sheets.
-var (
-	_ ui.Component = (*headerPane)(nil)
-	_ ui.Component = (*detailPane)(nil)
-)
+// The header is a component like the sheets.
+var _ ui.Component = (*headerPane)(nil)
 
 // refresh takes in what the header shows from its source (the dataset,
 // its position, the selected filter) and recomputes from the summaries

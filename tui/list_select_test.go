@@ -75,8 +75,8 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 		t.Errorf("w exported %v, want the selection 3 4", exported)
 	}
 	c, _ := m.focusedClip()
-	if c.text != "3\n4\n" || !strings.Contains(c.what, "2 selected records") {
-		t.Errorf("y would copy %q (%s)", c.text, c.what)
+	if c.Text != "3\n4\n" || !strings.Contains(c.What, "2 selected records") {
+		t.Errorf("y would copy %q (%s)", c.Text, c.What)
 	}
 }
 

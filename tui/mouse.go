@@ -32,7 +32,7 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 	case l.List.Contains(ms.X, ms.Y):
 		return m.list.MoveBy(d)
 	case l.Detail.Contains(ms.X, ms.Y):
-		m.detail.scroll(d)
+		m.detail.Scroll(d)
 	}
 	return nil
 }
@@ -63,13 +63,7 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		return m.list.Click(ms.X-l.List.X, ms.Y-l.List.Y)
 	case l.Detail.Contains(ms.X, ms.Y):
 		m.setFocus(focusDetail)
-		if ms.Y == l.Detail.Y {
-			if t, ok := m.detail.tabAt(ms.X - l.Detail.X); ok {
-				cmd := m.detail.selectTab(t)
-				m.list.SetTab(m.detail.TabName())
-				return cmd
-			}
-		}
+		return m.detail.Click(ms.X-l.Detail.X, ms.Y-l.Detail.Y)
 	}
 	return nil
 }

@@ -175,8 +175,8 @@ func TestNotesOff(t *testing.T) {
 		t.Errorf("l without notes: prompt %v, note %q", m.prompt() != nil, m.note)
 	}
 	press(m, "tab", "l") // in the detail, l is next tab
-	if m.detail.tab != 1 {
-		t.Errorf("l in the detail went to tab %d, want 1", m.detail.tab)
+	if got, want := m.detail.TabName(), m.detail.Tabs()[1].Name; got != want {
+		t.Errorf("l in the detail went to tab %q, want %q", got, want)
 	}
 }
 

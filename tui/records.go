@@ -56,13 +56,13 @@ func (m *Model) selectionChanged() tea.Cmd {
 	if !ok {
 		m.loading = false
 		m.loadID++ // a record of the previous list still being read is stale
-		cmd := m.detail.SetRecord(ds, -1, nil, m.list.Tab())
+		cmd := m.detail.SetRecord(ds, -1, nil)
 		return cmd
 	}
 	if rec, ok := m.records.get(recordKey{ds, idx}); ok {
 		m.loading, m.note = false, ""
 		m.loadID++ // older requests are stale now
-		cmd := m.detail.SetRecord(ds, idx, rec, m.list.Tab())
+		cmd := m.detail.SetRecord(ds, idx, rec)
 		return cmd
 	}
 	m.loadID++
@@ -85,13 +85,10 @@ func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 		// The usual cause is a file changed since it was opened: offer
 		// the reload.
 		m.note = "record " + strconv.Itoa(msg.idx+1) + " could not be read; r reloads"
-		cmd := m.detail.SetRecord(msg.ds, msg.idx, nil, m.list.Tab())
-		m.detail.loadErr = msg.err.Error()
-		m.detail.tabs = nil // the dataset's issues stay in reach from other records
-		return cmd
+		return m.detail.SetLoadError(msg.ds, msg.idx, msg.err)
 	}
 	m.note = ""
-	cmd := m.detail.SetRecord(msg.ds, msg.idx, msg.rec, m.list.Tab())
+	cmd := m.detail.SetRecord(msg.ds, msg.idx, msg.rec)
 	return cmd
 }
 

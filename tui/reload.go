@@ -80,6 +80,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 		m.closeSheets()
 	}
 	id := m.list.Reloaded(m.states[i], old, ds)
+	m.detail.Carry(old, ds)
 	m.flash = "reloaded " + strconv.Itoa(ds.Records.Len()) + " records"
 	if i != m.cur {
 		return nil

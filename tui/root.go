@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/detail"
 	"evalview/tui/list"
 	"evalview/tui/sheets/overview"
 	"evalview/tui/styles"
@@ -56,7 +57,7 @@ type Model struct {
 
 	header headerPane
 	list   *list.Pane
-	detail detailPane
+	detail *detail.Pane
 	status statusBar
 	help   help.Model
 	focus  focus
@@ -120,7 +121,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	c := ui.NewCommon(st)
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
-		header: newHeaderPane(c), detail: newDetailPane(c),
+		header: newHeaderPane(c),
 		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256),
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
@@ -128,12 +129,11 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m.scoring = newScoringState(opts.Threshold)
 	m.header.scoring = m.scoring
 	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
-	m.detail.scoring = m.scoring
 	m.header.source = func() (*model.Dataset, int, int, int) {
 		return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()
 	}
 	m.header.deep = m.deep.report
-	m.detail.filter = m.list.FilterIndex
+	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
 	m.states = make([]*list.State, len(datasets))
 	for i := range datasets {
 		m.states[i] = list.NewState(opts.Filter)

@@ -126,7 +126,7 @@ func (m *Model) globalActions() []action {
 func (m *Model) toolActions() []action {
 	t, r := &m.c.Keys.Tools, &m.c.Keys.Run
 	scored := func() bool { return m.scoredDataset() != nil }
-	pairOK := func() bool { return m.detail.pairOn && m.detail.attemptCount() >= 2 }
+	pairOK := func() bool { return m.detail.PairOn() && m.detail.CanPair() }
 	return []action{
 		{b: &t.Query, do: m.openQueryLine},
 		{b: &t.Sort, do: m.list.CycleSort},
@@ -143,11 +143,11 @@ func (m *Model) toolActions() []action {
 		{b: &t.Pager, do: func() tea.Cmd { return m.openExternal(false) }},
 		{b: &t.Editor, do: func() tea.Cmd { return m.openExternal(true) }},
 		{b: &t.Facets, do: m.openFacets},
-		{b: &r.Pair, enabled: func() bool { return m.detail.pairOn || m.detail.attemptCount() >= 2 }, do: m.togglePair},
-		{b: &r.LeftPrev, enabled: pairOK, do: func() tea.Cmd { return m.movePair(0, -1) }},
-		{b: &r.LeftNext, enabled: pairOK, do: func() tea.Cmd { return m.movePair(0, 1) }},
-		{b: &r.RightPrev, enabled: pairOK, do: func() tea.Cmd { return m.movePair(1, -1) }},
-		{b: &r.RightNext, enabled: pairOK, do: func() tea.Cmd { return m.movePair(1, 1) }},
+		{b: &r.Pair, enabled: func() bool { return m.detail.PairOn() || m.detail.CanPair() }, do: m.togglePair},
+		{b: &r.LeftPrev, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(0, -1) }},
+		{b: &r.LeftNext, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(0, 1) }},
+		{b: &r.RightPrev, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(1, -1) }},
+		{b: &r.RightNext, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(1, 1) }},
 		{b: &r.Info, enabled: func() bool { return m.compactHeader() != nil }, do: m.openFacts},
 		{b: &r.Threshold, enabled: scored, do: m.openThresholdPrompt},
 		{b: &r.ThresholdUp, enabled: scored, do: func() tea.Cmd { return m.moveThreshold(thresholdStep) }},
@@ -161,12 +161,10 @@ func (m *Model) toolActions() []action {
 // when they are.
 func (m *Model) paneKeys() []action {
 	d := &m.c.Keys.Detail
-	tabs := func() bool { return len(m.detail.tabs) > 1 }
+	tabs := func() bool { return m.detail.TabCount() > 1 }
 	return []action{
-		{b: &d.Fold, enabled: func() bool {
-			return m.detail.doc.Folds > 0 || m.detail.unfold || m.detail.shownTab().Content == model.TabRaw
-		}},
-		{b: &d.LastTurn, enabled: func() bool { return m.detail.doc.LastUser > 0 }},
+		{b: &d.Fold, enabled: m.detail.CanFold},
+		{b: &d.LastTurn, enabled: m.detail.HasLastTurn},
 		{b: &d.Tab, enabled: tabs}, {b: &d.PrevTab, enabled: tabs}, {b: &d.NextTab, enabled: tabs},
 	}
 }
@@ -305,8 +303,8 @@ func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.c.Keys
 	switch {
 	case key.Matches(k, km.Detail.Markdown):
-		cmd := m.detail.toggleMarkdown()
-		m.note = m.detail.markdownNote()
+		cmd := m.detail.ToggleMarkdown()
+		m.note = m.detail.MarkdownNote()
 		return cmd
 	case key.Matches(k, km.Search.Cancel) && m.list.Query() != "":
 		return m.setQueryIn(focusList, "")
@@ -322,43 +320,26 @@ func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
 		m.back = nil
 		return nil
 	case key.Matches(k, km.Detail.Tab, km.List.PrevTab, km.List.NextTab):
-		d := &m.detail
 		i := keys.Index(km.Detail.Tab, k)
 		if key.Matches(k, km.List.PrevTab) {
-			i = (d.tab - 1 + len(d.tabs)) % max(1, len(d.tabs))
+			i = m.detail.StepTab(-1)
 		} else if key.Matches(k, km.List.NextTab) {
-			i = (d.tab + 1) % max(1, len(d.tabs))
+			i = m.detail.StepTab(1)
 		}
-		cmd := d.selectTab(i)
-		m.list.SetTab(d.TabName())
-		return cmd
+		return m.detail.ChooseTab(i)
 	}
 	return m.list.Update(k)
 }
 
-// handleDetailKey scrolls and switches tabs; esc clears a search, then
-// goes back to the list.
+// handleDetailKey switches the detail between markdown and raw text,
+// and gives it its own keys (tabs, folds, scrolling, esc).
 func (m *Model) handleDetailKey(k tea.KeyPressMsg) tea.Cmd {
-	km := m.c.Keys
-	if key.Matches(k, km.Detail.Back) {
-		if m.detail.search.query != "" {
-			m.detail.clearSearch()
-			return nil
-		}
-		m.setFocus(focusList)
-		return nil
-	}
-	if key.Matches(k, km.Detail.Markdown) {
-		cmd := m.detail.toggleMarkdown()
-		m.note = m.detail.markdownNote()
+	if key.Matches(k, m.c.Keys.Detail.Markdown) {
+		cmd := m.detail.ToggleMarkdown()
+		m.note = m.detail.MarkdownNote()
 		return cmd
 	}
-	before := m.detail.TabName()
-	cmd := m.detail.Update(k)
-	if name := m.detail.TabName(); name != before {
-		m.list.SetTab(name)
-	}
-	return cmd
+	return m.detail.Update(k)
 }
 
 // shortHelp is the help line of the mode: the room's own keys, most
@@ -378,7 +359,7 @@ func (m *Model) shortHelp() []key.Binding {
 		b = m.detail.ShortHelp()
 	}
 	r := km.Run
-	if m.detail.pairOn {
+	if m.detail.PairOn() {
 		b = append([]key.Binding{r.Pair, r.LeftNext, r.RightNext}, b...)
 	} else {
 		b = append(b, r.HighScore, r.Threshold, r.Pair)
@@ -403,4 +384,14 @@ func movesLast(km *keys.KeyMap, bs []key.Binding) []key.Binding {
 		}
 	}
 	return append(own, moves...)
+}
+
+// togglePair shows two attempts side by side, or one under another
+// again (|).
+func (m *Model) togglePair() tea.Cmd {
+	cmd, note := m.detail.TogglePair()
+	if note != "" {
+		m.note = note
+	}
+	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"evalview/tui/detail"
 	"evalview/tui/list"
 	"evalview/tui/ui"
 )
@@ -40,10 +41,10 @@ func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 // hand.
 func (m *Model) derive() tea.Cmd {
 	m.list.SetFocused(m.focus == focusList)
-	m.detail.focused = m.focus == focusDetail
+	m.detail.SetFocused(m.focus == focusDetail)
 	m.applyZoom()
 	m.header.refresh()
-	cmd := m.detail.refresh() // nothing when the filter and the rest are as shown
+	cmd := m.detail.Refresh() // nothing when the filter and the rest are as shown
 	m.enableKeys()
 	return cmd
 }
@@ -87,8 +88,10 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleBackground(msg), true
 	case recordLoadedMsg:
 		return m.handleRecordLoaded(msg), true
-	case renderedMsg:
-		m.detail.handleRendered(msg)
+	case detail.Msg:
+		return m.detail.Update(msg), true
+	case detail.BackMsg:
+		m.setFocus(focusList)
 		return nil, true
 	case list.Msg:
 		return m.list.Update(msg), true
@@ -96,7 +99,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.selectionChanged(), true
 	case list.OpenMsg:
 		m.setFocus(focusDetail)
-		m.showFirstListHit()
+		m.detail.ShowFirstHit()
 		return nil, true
 	case list.RepeatLabelMsg:
 		return m.repeatLabel(), true
@@ -166,7 +169,7 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 	m.c.SetStyles(st)
 	m.help.Styles = st.Help
 	m.resizeSheets() // the help lays its styled text out again
-	return m.detail.refresh()
+	return m.detail.Refresh()
 }
 
 // busy reports work the status bar shows a spinner for.

@@ -135,22 +135,23 @@ func (m *Model) statusInfo() statusInfo {
 	in.selected = m.list.SelectionLabel()
 	in.pin, in.work = m.list.PinLabel(), m.deepStatus()
 	in.listQuery = m.listQueryStatus()
+	dq, _ := m.detail.SearchQuery()
 	switch q := m.list.Query(); {
 	case m.detailFollowsListSearch():
-		in.query, in.hits, in.where = q, len(m.detail.search.matches), m.detail.TabName()
-		in.matchCur = m.detail.search.cur + 1
+		in.query, in.where = q, m.detail.TabName()
+		in.hits, in.matchCur = m.detail.SearchHits()
 	case m.searchIn == focusList && q != "":
 		in.query, in.where = q, "list"
 		in.hits, in.matchCur, in.counting = m.list.Matches()
-	case m.searchIn == focusDetail && m.detail.search.query != "":
-		in.query, in.hits, in.where = m.detail.search.query, len(m.detail.search.matches), m.detail.TabName()
-		in.matchCur = m.detail.search.cur + 1
+	case m.searchIn == focusDetail && dq != "":
+		in.query, in.where = dq, m.detail.TabName()
+		in.hits, in.matchCur = m.detail.SearchHits()
 	}
 	if s := m.topSheet(); s != nil {
 		// The sheet covers the detail: name it (overlays name nothing),
 		// not the hidden scroll.
 		in.scroll = text.OneLine(s.Title())
-	} else if mark := m.detail.scrollMark(); mark != "" {
+	} else if mark := m.detail.ScrollMark(); mark != "" {
 		in.scroll = m.detail.TabName() + " " + mark
 	}
 	switch {

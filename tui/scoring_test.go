@@ -123,8 +123,8 @@ func TestRunQueriesOnLabels(t *testing.T) {
 func TestRunSideBySide(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{runValidFixture()}, 100, 30)
 	press(m, "|")
-	if !m.detail.pairOn || m.detail.TabName() != "Responses" {
-		t.Fatalf("| should show Responses side by side (on %v, tab %q)", m.detail.pairOn, m.detail.TabName())
+	if !m.detail.PairOn() || m.detail.TabName() != "Responses" {
+		t.Fatalf("| should show Responses side by side (on %v, tab %q)", m.detail.PairOn(), m.detail.TabName())
 	}
 	tests := []struct {
 		key  string
@@ -150,7 +150,7 @@ func TestRunSideBySide(t *testing.T) {
 		t.Errorf("the errored attempt's column lacks its error:\n%s", s)
 	}
 	press(m, "|")
-	if m.detail.pairOn || strings.Contains(screen(m), "side by side") {
+	if m.detail.PairOn() || strings.Contains(screen(m), "side by side") {
 		t.Errorf("| again should show attempts one under another")
 	}
 }
@@ -161,7 +161,7 @@ func TestRunSideBySideNeedsTwoAttempts(t *testing.T) {
 	rec.Attempts = rec.Attempts[:1]
 	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 	press(m, "|")
-	if m.detail.pairOn {
+	if m.detail.PairOn() {
 		t.Errorf("| with one attempt should do nothing")
 	}
 }

@@ -21,8 +21,7 @@ func (m *Model) setQuery(q string) tea.Cmd {
 // setQueryIn searches pane in for q ("" clears the search).
 func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 	if in == focusDetail {
-		m.detail.search.re, m.detail.search.fromList = nil, false
-		m.detail.setQuery(q)
+		m.detail.Search(q)
 		return nil
 	}
 	cmd := m.list.Search(q)
@@ -32,8 +31,8 @@ func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 
 // nextMatch moves to the next (1) or previous (-1) match of the search.
 func (m *Model) nextMatch(dir int) tea.Cmd {
-	if m.searchIn == focusDetail || m.detailFollowsListSearch() && len(m.detail.search.matches) > 0 {
-		m.detail.nextMatch(dir)
+	if hits, _ := m.detail.SearchHits(); m.searchIn == focusDetail || m.detailFollowsListSearch() && hits > 0 {
+		m.detail.NextMatch(dir)
 		return nil
 	}
 	return m.list.NextMatch(dir)
@@ -44,56 +43,30 @@ func (m *Model) nextMatch(dir int) tea.Cmd {
 // list or, when the detail follows it, in the detail). A search with no
 // hit leaves them out of the help line.
 func (m *Model) searchHits() bool {
+	detailHits, _ := m.detail.SearchHits()
 	if m.searchIn == focusDetail {
-		return m.detail.search.query != "" && len(m.detail.search.matches) > 0
+		q, _ := m.detail.SearchQuery()
+		return q != "" && detailHits > 0
 	}
 	if m.list.Query() == "" {
 		return false
 	}
 	hits, _, _ := m.list.Matches()
-	return hits > 0 || m.detailFollowsListSearch() && len(m.detail.search.matches) > 0
+	return hits > 0 || m.detailFollowsListSearch() && detailHits > 0
 }
 
 // syncListHits makes the detail highlight the list's search, or drops
 // the highlights of a list search that ended.
 func (m *Model) syncListHits() {
-	d := &m.detail
 	q := m.list.Query()
-	if q == "" {
-		if d.search.fromList {
-			d.clearSearch()
-		}
-		return
-	}
-	re := list.SearchMatcher(q)
-	if re == nil {
-		return
-	}
-	if d.search.fromList && d.search.query == q {
-		return
-	}
-	d.search = detailSearch{query: q, re: re, fromList: true, cur: -1}
-	y := d.vp.YOffset()
-	d.search.find(d.doc.Plain)
-	d.setContent()
-	d.vp.SetYOffset(y)
-}
-
-// showFirstListHit scrolls the detail to the first match of the list's
-// search when the user opens a record it found.
-func (m *Model) showFirstListHit() {
-	d := &m.detail
-	if !d.search.fromList || len(d.search.matches) == 0 || d.search.cur >= 0 {
-		return
-	}
-	d.search.cur = 0
-	d.showMatch()
+	m.detail.FollowList(q, list.SearchMatcher(q))
 }
 
 // detailFollowsListSearch reports whether n/N and the status bar's match
 // count belong to the detail's highlights of the list search.
 func (m *Model) detailFollowsListSearch() bool {
-	return m.focus == focusDetail && m.detail.search.fromList && m.list.Query() != ""
+	_, fromList := m.detail.SearchQuery()
+	return m.focus == focusDetail && fromList && m.list.Query() != ""
 }
 
 // searchPause is how long the typing must pause before the list is

@@ -1,4 +1,4 @@
-package tui
+package detail
 
 import (
 	"strings"
@@ -48,17 +48,18 @@ const syncRenderBytes = 16 << 10
 // maxCachedDocs bounds the render cache.
 const maxCachedDocs = 48
 
-// detailPane shows one record: a tab bar over a scrolling viewport.
-type detailPane struct {
+// Pane shows one record: a tab bar over a scrolling viewport.
+type Pane struct {
 	c      *ui.Common
+	src    Sources
 	ds     *model.Dataset
 	rec    *model.Record
 	recIdx int
 	tabs   []content.Tab
 	tab    int
-	// filter gives the selected lm-eval filter (it is highlighted in the
-	// Filters tab); the root owns it.
-	filter func() int
+	// chosen is, per dataset, the tab the user last chose: the records
+	// shown next open on it when they have it.
+	chosen map[*model.Dataset]string
 	unfold bool
 	// rawDepth is the Raw tab's fold depth (z there): 0 shows all, 1
 	// the top level's members folded, each z a level more open.
@@ -80,66 +81,108 @@ type detailPane struct {
 	// see markdownOn.
 	markdown map[model.Kind]bool
 	// pairOn shows two attempts side by side in Responses (|); pair holds
-	// their 0-based positions (run_attempts.go).
+	// their 0-based positions (attempts.go).
 	pairOn bool
 	pair   [2]int
 	// pairSide is the side of the pair last moved (0 left, 1 right):
 	// the attempt the copy keys take.
 	pairSide int
-	// scoring gives a scored dataset's threshold (the root's).
-	scoring *scoringState
 }
+
+// Sources are what the detail reads of the browser around it.
+type Sources struct {
+	// Filter is the selected lm-eval filter (highlighted in the Filters
+	// tab, the answer the copy keys take there), -1 for none.
+	Filter func() int
+	// Threshold is the one a scored dataset's statuses are shown at, nil
+	// for other datasets.
+	Threshold func(*model.Dataset) *float64
+}
+
+// The detail is a component like the sheets.
+var _ ui.Component = (*Pane)(nil)
 
 // tabHit is a clickable tab in the tab bar.
 type tabHit struct{ x0, x1, tab int }
 
-func newDetailPane(c *ui.Common) detailPane {
+// New builds the detail, showing no record yet.
+func New(c *ui.Common, src Sources) *Pane {
+	if src.Filter == nil {
+		src.Filter = func() int { return -1 }
+	}
+	if src.Threshold == nil {
+		src.Threshold = func(*model.Dataset) *float64 { return nil }
+	}
 	vp := viewport.New()
-	vp.KeyMap = viewportKeys(c.Keys)
+	vp.KeyMap = ui.ViewportKeys(c.Keys)
 	vp.MouseWheelEnabled = false // the root routes the wheel by position
 	vp.FillHeight = true
-	return detailPane{c: c, vp: vp, cache: map[renderKey]content.Doc{}, filter: func() int { return -1 }}
+	return &Pane{c: c, src: src, vp: vp, cache: map[renderKey]content.Doc{}, chosen: map[*model.Dataset]string{}}
 }
 
-// viewportKeys maps the browser's navigation keys onto the viewport; the
-// viewport's own h/l scrolling is off (lines are wrapped, and h/l switch
-// tabs).
-func viewportKeys(k *keys.KeyMap) viewport.KeyMap {
-	off := key.NewBinding(key.WithDisabled())
-	return viewport.KeyMap{
-		Up: k.Nav.Up, Down: k.Nav.Down, PageUp: k.Nav.PageUp, PageDown: k.Nav.PageDown,
-		HalfPageUp: k.Nav.HalfUp, HalfPageDown: k.Nav.HalfDown, Left: off, Right: off,
-	}
-}
+// BackMsg reports esc in the detail without a search to clear: the user
+// goes back to the list.
+type BackMsg struct{}
+
+// Msg is a message of the detail's own background work (a tab rendered
+// off the event loop): the root hands it back to Update.
+type Msg interface{ detailMsg() }
+
+func (renderedMsg) detailMsg() {}
+
+// SetFocused says whether the detail has the keys (its active tab shows
+// it).
+func (d *Pane) SetFocused(f bool) { d.focused = f }
 
 // SetSize sets the pane size, tab bar included.
 // The tab shows again at the new size when the root derives the rest
-// from the state (refresh).
-func (d *detailPane) SetSize(w, h int) {
+// from the state (Refresh).
+func (d *Pane) SetSize(w, h int) {
 	d.w, d.h = w, h
 	d.vp.SetWidth(w)
 	d.vp.SetHeight(max(1, h-1))
 }
 
-// SetRecord shows record idx of ds (rec nil: no record). want is the tab
-// name to show when the record has it.
-func (d *detailPane) SetRecord(ds *model.Dataset, idx int, rec *model.Record, want string) tea.Cmd {
+// SetRecord shows record idx of ds (rec nil: no record), on the tab the
+// user last chose on ds when the record has it.
+func (d *Pane) SetRecord(ds *model.Dataset, idx int, rec *model.Record) tea.Cmd {
 	d.ds, d.recIdx, d.rec, d.loadErr = ds, idx, rec, ""
 	d.tabs = content.Tabs(ds, rec)
 	d.tab = 0
+	want := d.chosen[ds]
 	for i, t := range d.tabs {
 		if t.Name == want {
 			d.tab = i
 		}
 	}
-	return d.refresh()
+	return d.Refresh()
+}
+
+// SetLoadError shows why record idx of ds could not be read, in place of
+// its tabs (the dataset's issues stay in reach from other records).
+func (d *Pane) SetLoadError(ds *model.Dataset, idx int, err error) tea.Cmd {
+	cmd := d.SetRecord(ds, idx, nil)
+	d.loadErr = err.Error()
+	d.tabs = nil
+	return cmd
+}
+
+// Record is the record shown, nil when none is.
+func (d *Pane) Record() *model.Record { return d.rec }
+
+// Carry gives ds, a reload of old, the tab the user chose on old.
+func (d *Pane) Carry(old, ds *model.Dataset) {
+	if t, ok := d.chosen[old]; ok {
+		d.chosen[ds] = t
+		delete(d.chosen, old)
+	}
 }
 
 // TabName is the name of the shown tab, "" when there is none.
-func (d *detailPane) TabName() string { return d.shownTab().Name }
+func (d *Pane) TabName() string { return d.shownTab().Name }
 
 // shownTab is the shown tab, the zero Tab when there is none.
-func (d *detailPane) shownTab() content.Tab {
+func (d *Pane) shownTab() content.Tab {
 	if d.tab < len(d.tabs) {
 		return d.tabs[d.tab]
 	}
@@ -147,17 +190,33 @@ func (d *detailPane) shownTab() content.Tab {
 }
 
 // selectTab shows tab i.
-func (d *detailPane) selectTab(i int) tea.Cmd {
+func (d *Pane) selectTab(i int) tea.Cmd {
 	if i < 0 || i >= len(d.tabs) || i == d.tab {
 		return nil
 	}
 	d.tab = i
-	return d.refresh()
+	return d.Refresh()
 }
 
-func (d *detailPane) key() renderKey {
-	k := renderKey{ds: d.ds, rec: d.rec, width: d.w, filter: d.filter(), unfold: d.unfold, gen: d.c.Gen, markdown: d.markdownOn(), threshold: -1}
-	if t := d.scoring.at(d.ds); t != nil {
+// ChooseTab shows tab i (from 0) as the user's choice, which the next
+// records of the dataset open on; with i out of range the tab shown
+// becomes the choice.
+func (d *Pane) ChooseTab(i int) tea.Cmd {
+	cmd := d.selectTab(i)
+	d.chosen[d.ds] = d.TabName()
+	return cmd
+}
+
+// StepTab is the position of the tab delta tabs from the one shown,
+// wrapping (for ChooseTab).
+func (d *Pane) StepTab(delta int) int {
+	n := max(1, len(d.tabs))
+	return ((d.tab+delta)%n + n) % n
+}
+
+func (d *Pane) key() renderKey {
+	k := renderKey{ds: d.ds, rec: d.rec, width: d.w, filter: d.src.Filter(), unfold: d.unfold, gen: d.c.Gen, markdown: d.markdownOn(), threshold: -1}
+	if t := d.src.Threshold(d.ds); t != nil {
 		k.threshold = *t
 	}
 	if d.tab < len(d.tabs) {
@@ -170,9 +229,9 @@ func (d *detailPane) key() renderKey {
 	return k
 }
 
-// refresh shows the current tab, from the cache, rendered now, or
+// Refresh shows the current tab, from the cache, rendered now, or
 // rendered in a command for big records.
-func (d *detailPane) refresh() tea.Cmd {
+func (d *Pane) Refresh() tea.Cmd {
 	if d.w <= 0 || d.h <= 0 {
 		return nil
 	}
@@ -206,7 +265,7 @@ func (d *detailPane) refresh() tea.Cmd {
 }
 
 // handleRendered takes in a tab rendered by a command.
-func (d *detailPane) handleRendered(msg renderedMsg) {
+func (d *Pane) handleRendered(msg renderedMsg) {
 	d.store(msg.key, msg.doc)
 	if d.pending != nil && *d.pending == msg.key {
 		d.pending = nil
@@ -215,9 +274,9 @@ func (d *detailPane) handleRendered(msg renderedMsg) {
 }
 
 // Busy reports whether a tab is being rendered.
-func (d *detailPane) Busy() bool { return d.pending != nil }
+func (d *Pane) Busy() bool { return d.pending != nil }
 
-func (d *detailPane) store(k renderKey, doc content.Doc) {
+func (d *Pane) store(k renderKey, doc content.Doc) {
 	if _, ok := d.cache[k]; ok {
 		return
 	}
@@ -231,7 +290,7 @@ func (d *detailPane) store(k renderKey, doc content.Doc) {
 
 // apply shows doc; the scroll position is kept when only the width, the
 // folds or the theme changed.
-func (d *detailPane) apply(k renderKey, doc content.Doc) {
+func (d *Pane) apply(k renderKey, doc content.Doc) {
 	same := k.rec == d.docKey.rec && k.tab == d.docKey.tab && k.ds == d.docKey.ds
 	y := d.vp.YOffset()
 	d.doc, d.docKey = doc, k
@@ -249,7 +308,7 @@ func (d *detailPane) apply(k renderKey, doc content.Doc) {
 
 // setContent hands the lines, with search matches highlighted, to the
 // viewport.
-func (d *detailPane) setContent() {
+func (d *Pane) setContent() {
 	lines := append([]string(nil), d.doc.Lines...)
 	d.search.highlight(lines, d.c.Styles)
 	d.vp.SetContentLines(lines)
@@ -281,14 +340,36 @@ func recordSize(r *model.Record) int {
 	return n
 }
 
-// Update handles the detail's own keys: tabs, folds and scrolling.
-func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
+// Update takes the detail's keys while it has the focus (tabs, folds,
+// scrolling, esc) and its own background messages. A tab the user picks
+// becomes the dataset's chosen tab; esc clears the detail's search, else
+// reports BackMsg.
+func (d *Pane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case renderedMsg:
+		d.handleRendered(msg)
 		return nil
+	case tea.KeyPressMsg:
+		before := d.TabName()
+		cmd := d.handleKey(msg)
+		if name := d.TabName(); name != before {
+			d.chosen[d.ds] = name
+		}
+		return cmd
 	}
+	return nil
+}
+
+// handleKey switches tabs, folds and scrolls.
+func (d *Pane) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	km := d.c.Keys
 	switch {
+	case key.Matches(k, km.Detail.Back):
+		if d.search.query != "" {
+			d.ClearSearch()
+			return nil
+		}
+		return ui.Send(BackMsg{})
 	case key.Matches(k, km.Detail.Tab):
 		return d.selectTab(keys.Index(km.Detail.Tab, k))
 	case key.Matches(k, km.Detail.PrevTab):
@@ -306,28 +387,26 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 		default:
 			d.rawDepth++
 		}
-		return d.refresh()
+		return d.Refresh()
 	case key.Matches(k, km.Detail.Fold):
 		d.unfold = !d.unfold
-		return d.refresh()
+		return d.Refresh()
 	case key.Matches(k, km.Detail.LastTurn) && d.doc.LastUser >= 0:
 		d.vp.SetYOffset(d.doc.LastUser)
-	case key.Matches(k, km.Detail.Markdown):
-		return d.toggleMarkdown()
 	case key.Matches(k, km.Nav.Top):
 		d.vp.GotoTop()
 	case key.Matches(k, km.Nav.Bottom):
 		d.vp.GotoBottom()
 	default:
 		var cmd tea.Cmd
-		d.vp, cmd = d.vp.Update(msg)
+		d.vp, cmd = d.vp.Update(k)
 		return cmd
 	}
 	return nil
 }
 
-// scroll moves the content by n lines (negative: up), for the wheel.
-func (d *detailPane) scroll(n int) {
+// Scroll moves the content by n lines (negative: up), for the wheel.
+func (d *Pane) Scroll(n int) {
 	if n < 0 {
 		d.vp.ScrollUp(-n)
 	} else {
@@ -336,7 +415,7 @@ func (d *detailPane) scroll(n int) {
 }
 
 // View renders the tab bar and the content, exactly d.h lines of d.w.
-func (d *detailPane) View() string {
+func (d *Pane) View() string {
 	if d.h <= 0 || d.w <= 0 {
 		return ""
 	}
@@ -369,7 +448,7 @@ func (d *detailPane) View() string {
 }
 
 // ShortHelp is the detail's part of the help bar.
-func (d *detailPane) ShortHelp() []key.Binding {
+func (d *Pane) ShortHelp() []key.Binding {
 	k := d.c.Keys
 	return []key.Binding{ui.Short(k.Detail.NextTab, "next tab"), ui.Short(k.Detail.Tab, "tab"), ui.Short(k.Detail.Fold, "fold"), ui.Short(k.Detail.LastTurn, "question"),
 		k.Search.Start, ui.Short(k.Search.Next, "next"), ui.Short(k.Tools.Copy, "copy"), ui.Short(k.Detail.Markdown, "markdown"),
@@ -377,9 +456,34 @@ func (d *detailPane) ShortHelp() []key.Binding {
 }
 
 // FullHelp is the detail's part of the `?` overlay.
-func (d *detailPane) FullHelp() [][]key.Binding {
+func (d *Pane) FullHelp() [][]key.Binding {
 	k := d.c.Keys
 	return [][]key.Binding{
 		{k.Detail.PrevTab, k.Detail.NextTab, k.Detail.Tab, k.Detail.Fold, k.Detail.LastTurn, k.Detail.Markdown, k.Global.Zoom, k.Detail.Back},
 	}
 }
+
+// TabCount is the number of tabs of the record shown.
+func (d *Pane) TabCount() int { return len(d.tabs) }
+
+// CanFold reports whether z does something in the tab shown: something
+// is folded or unfolded, or the tab is the Raw JSON.
+func (d *Pane) CanFold() bool {
+	return d.doc.Folds > 0 || d.unfold || d.shownTab().Content == model.TabRaw
+}
+
+// HasLastTurn reports whether the tab shown has a last user turn below
+// its top to jump to (u).
+func (d *Pane) HasLastTurn() bool { return d.doc.LastUser > 0 }
+
+// Dataset is the dataset of the record shown.
+func (d *Pane) Dataset() *model.Dataset { return d.ds }
+
+// Tabs are the record's tabs, in the bar's order.
+func (d *Pane) Tabs() []content.Tab { return d.tabs }
+
+// Doc is the tab shown as rendered: its lines, plain and styled.
+func (d *Pane) Doc() content.Doc { return d.doc }
+
+// Offset is the first line of the tab in view.
+func (d *Pane) Offset() int { return d.vp.YOffset() }
