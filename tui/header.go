@@ -81,6 +81,9 @@ func (h *headerPane) SetSize(w, height int) {
 // it from the state after every message (refresh).
 func (h *headerPane) Update(tea.Msg) tea.Cmd { return nil }
 
+// Actions are none: the header takes no keys.
+func (h *headerPane) Actions() []ui.Action { return nil }
+
 // ShortHelp is empty: the header has no keys.
 func (h *headerPane) ShortHelp() []key.Binding { return nil }
 

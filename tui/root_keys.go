@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -55,125 +57,157 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case modeSheet:
-		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
-			return m.handleSheetKey(k) // a filter being typed takes every key
-		}
-		switch m.topSheet().(type) {
-		case *keyhelp.Sheet, *datasets.Sheet:
-		default:
-			if key.Matches(k, km.Global.Help) { // the keys, over the sheet
-				return m.openHelp()
+		top := m.topSheet()
+		if t, ok := top.(ui.Typer); ok && t.Typing() {
+			// A filter being typed takes every key; ctrl+c still quits.
+			if key.Matches(k, km.Global.ForceQuit) {
+				return tea.Quit
 			}
+			return top.Update(k)
 		}
-		if key.Matches(k, km.Overview.Open) && m.topSheet() != ui.Sheet(m.overview) {
-			return m.openOverview()
+		if cmd, ok := m.runAction(m.sheetActions(), k); ok {
+			return cmd
 		}
-		if key.Matches(k, km.Dataset.Picker) && m.topSheet() == ui.Sheet(m.overview) {
-			return m.openPicker() // over the overview: esc comes back to it
-		}
-		return m.handleSheetKey(k)
+		return top.Update(k)
 	}
 	return m.handleBrowseKey(k)
 }
 
-// action is a key of the browse mode (lazygit's bindings): its binding,
-// when it is offered (nil: always; a binding not offered drops out of
-// the help and does not match), why not (said when pressed anyway), when
-// it applies in the focused pane (nil: always; else the key goes on), and
-// what it does. Key handling and key enabling both read the table, so
-// they cannot disagree.
-type action struct {
-	b       *key.Binding
-	enabled func() bool
-	why     func() string
-	applies func() bool
-	do      func() tea.Cmd
-}
-
 // globalActions are the browse keys that work in both panes and leave a
 // saved-note flash on the status bar.
-func (m *Model) globalActions() []action {
+func (m *Model) globalActions() []ui.Action {
 	km := m.c.Keys
 	many := func() bool { return len(m.datasets) > 1 }
-	return []action{
-		{b: &km.Global.Quit, do: quit},
-		{b: &km.Global.ForceQuit, do: quit},
-		{b: &km.Global.Help, do: m.openHelp},
-		{b: &km.Global.FocusNext, do: m.toggleFocus},
-		{b: &km.Global.FocusPrev, do: m.toggleFocus},
-		{b: &km.Global.Zoom, do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
-		{b: &km.Dataset.Next, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
-		{b: &km.Dataset.Prev, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
-		{b: &km.Dataset.Picker, enabled: many, do: m.openPicker},
-		{b: &km.Overview.Open, enabled: many, do: m.openOverview},
-		{b: &km.Global.CycleFilter, enabled: func() bool { return len(m.dsFilters()) > 1 }, do: m.list.CycleFilter},
-		{b: &km.Global.WrongOnly, enabled: m.anyScored, do: m.list.ToggleWrongOnly,
-			why: func() string { return "x: no record here passes or fails, so none is wrong" }},
-		{b: &km.Search.Start, do: m.startSearch},
-		{b: &km.Search.Next, enabled: m.searchHits, do: func() tea.Cmd { return m.nextMatch(1) }},
-		{b: &km.Search.Prev, enabled: m.searchHits, do: func() tea.Cmd { return m.nextMatch(-1) }},
-		{b: &km.Compare.Filters, enabled: func() bool { return filters.Applies(m.curDataset()) }, do: m.openFilters},
-		{b: &km.Compare.Slices, enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Records.Len() > 0 },
-			do: m.openSlices},
-		{b: &km.Compare.Runs, enabled: func() bool { return len(m.datasets) > 0 && pairs.Applies(m.datasets, m.cur) },
-			do: m.openPairs, why: m.whyNoPair},
+	return []ui.Action{
+		{Binding: &km.Global.Quit, Do: quit},
+		{Binding: &km.Global.ForceQuit, Do: quit},
+		{Binding: &km.Global.Help, Do: m.openHelp},
+		{Binding: &km.Global.FocusNext, Do: m.toggleFocus},
+		{Binding: &km.Global.FocusPrev, Do: m.toggleFocus},
+		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
+		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
+		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
+		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},
+		{Binding: &km.Overview.Open, Enabled: many, Do: m.openOverview},
+		{Binding: &km.Global.CycleFilter, Enabled: func() bool { return len(m.dsFilters()) > 1 }, Do: m.list.CycleFilter},
+		{Binding: &km.Global.WrongOnly, Enabled: m.anyScored, Do: m.list.ToggleWrongOnly,
+			Why: func() string { return "x: no record here passes or fails, so none is wrong" }},
+		{Binding: &km.Search.Start, Do: m.startSearch},
+		{Binding: &km.Search.Next, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(1) }},
+		{Binding: &km.Search.Prev, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(-1) }},
+		{Binding: &km.Compare.Filters, Enabled: func() bool { return filters.Applies(m.curDataset()) }, Do: m.openFilters},
+		{Binding: &km.Compare.Slices, Enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Records.Len() > 0 },
+			Do: m.openSlices},
+		{Binding: &km.Compare.Runs, Enabled: func() bool { return len(m.datasets) > 0 && pairs.Applies(m.datasets, m.cur) },
+			Do: m.openPairs, Why: m.whyNoPair},
 	}
 }
 
 // toolActions are the everyday tools (query line, sort, columns, facets,
-// copy, pager, export, notes, reload) and the keys of attempts and of
-// scored datasets, in the list and the detail.
-func (m *Model) toolActions() []action {
+// copy, pager, export, notes, reload, markdown) and the keys of attempts
+// and of scored datasets, in the list and the detail.
+func (m *Model) toolActions() []ui.Action {
 	t, r := &m.c.Keys.Tools, &m.c.Keys.Run
 	scored := func() bool { return m.scoredDataset() != nil }
 	pairOK := func() bool { return m.detail.PairOn() && m.detail.CanPair() }
-	return []action{
-		{b: &t.Query, do: m.openQueryLine},
-		{b: &t.Sort, do: m.list.CycleSort},
-		{b: &t.Reverse, do: m.list.ReverseSort},
-		{b: &t.Columns, do: m.openColumns},
+	return []ui.Action{
+		{Binding: &t.Query, Do: m.openQueryLine},
+		{Binding: &t.Sort, Do: m.list.CycleSort},
+		{Binding: &t.Reverse, Do: m.list.ReverseSort},
+		{Binding: &t.Columns, Do: func() tea.Cmd { m.pushSheet(m.list.Columns()); return nil }},
 		// l is "next tab" in the detail.
-		{b: &t.Label, applies: func() bool { return m.focus == focusList }, do: m.openLabelPrompt},
-		{b: &t.Annotate, do: m.openNotePrompt},
-		{b: &t.Copy, do: func() tea.Cmd { return m.copyFocused(false) }},
-		{b: &t.CopyPath, do: func() tea.Cmd { return m.copyFocused(true) }},
-		{b: &t.Export, do: m.openExportPrompt},
-		{b: &t.Reload, do: m.reload},
-		{b: &t.Follow, do: m.toggleFollow},
-		{b: &t.Pager, do: func() tea.Cmd { return m.openExternal(false) }},
-		{b: &t.Editor, do: func() tea.Cmd { return m.openExternal(true) }},
-		{b: &t.Facets, do: m.openFacets},
-		{b: &r.Pair, enabled: func() bool { return m.detail.PairOn() || m.detail.CanPair() }, do: m.togglePair},
-		{b: &r.LeftPrev, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(0, -1) }},
-		{b: &r.LeftNext, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(0, 1) }},
-		{b: &r.RightPrev, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(1, -1) }},
-		{b: &r.RightNext, enabled: pairOK, do: func() tea.Cmd { return m.detail.MovePair(1, 1) }},
-		{b: &r.Info, enabled: func() bool { return m.compactHeader() != nil }, do: m.openFacts},
-		{b: &r.Threshold, enabled: scored, do: m.openThresholdPrompt},
-		{b: &r.ThresholdUp, enabled: scored, do: func() tea.Cmd { return m.moveThreshold(thresholdStep) }},
-		{b: &r.ThresholdDn, enabled: scored, do: func() tea.Cmd { return m.moveThreshold(-thresholdStep) }},
-		{b: &r.HighScore, enabled: scored, do: m.toggleHighScore},
-		{b: &r.Distribution, enabled: scored, do: func() tea.Cmd { return m.openScores(m.scoredDataset()) }},
+		{Binding: &t.Label, When: func() bool { return m.focus == focusList }, Do: m.openLabelPrompt},
+		{Binding: &t.Annotate, Do: m.openNotePrompt},
+		{Binding: &t.Copy, Do: func() tea.Cmd { return m.copyFocused(false) }},
+		{Binding: &t.CopyPath, Do: func() tea.Cmd { return m.copyFocused(true) }},
+		{Binding: &t.Export, Do: m.openExportPrompt},
+		{Binding: &t.Reload, Do: m.reload},
+		{Binding: &t.Follow, Do: m.toggleFollow},
+		{Binding: &t.Pager, Do: func() tea.Cmd { return m.openExternal(false) }},
+		{Binding: &t.Editor, Do: func() tea.Cmd { return m.openExternal(true) }},
+		{Binding: &t.Facets, Do: func() tea.Cmd { m.pushSheet(m.list.Facets("")); return nil }},
+		{Binding: &m.c.Keys.Detail.Markdown, Do: func() tea.Cmd {
+			cmd := m.detail.ToggleMarkdown()
+			m.note = m.detail.MarkdownNote()
+			return cmd
+		}},
+		{Binding: &r.Pair, Enabled: func() bool { return m.detail.PairOn() || m.detail.CanPair() }, Do: m.togglePair},
+		{Binding: &r.LeftPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(0, -1) }},
+		{Binding: &r.LeftNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(0, 1) }},
+		{Binding: &r.RightPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, -1) }},
+		{Binding: &r.RightNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, 1) }},
+		{Binding: &r.Info, Enabled: func() bool { return m.compactHeader() != nil }, Do: m.openFacts},
+		{Binding: &r.Threshold, Enabled: scored, Do: m.openThresholdPrompt},
+		{Binding: &r.ThresholdUp, Enabled: scored, Do: func() tea.Cmd { return m.moveThreshold(thresholdStep) }},
+		{Binding: &r.ThresholdDn, Enabled: scored, Do: func() tea.Cmd { return m.moveThreshold(-thresholdStep) }},
+		{Binding: &r.HighScore, Enabled: scored, Do: m.toggleHighScore},
+		{Binding: &r.Distribution, Enabled: scored, Do: func() tea.Cmd { return m.openScores(m.scoredDataset()) }},
 	}
 }
 
-// paneKeys are offered by the panes themselves; the table only says
-// when they are.
-func (m *Model) paneKeys() []action {
-	d := &m.c.Keys.Detail
-	tabs := func() bool { return m.detail.TabCount() > 1 }
-	return []action{
-		{b: &d.Fold, enabled: m.detail.CanFold},
-		{b: &d.LastTurn, enabled: m.detail.HasLastTurn},
-		{b: &d.Tab, enabled: tabs}, {b: &d.PrevTab, enabled: tabs}, {b: &d.NextTab, enabled: tabs},
+// listActions are the keys of the list pane: the root's that cross rooms
+// first (esc clears the list's search and the detail's highlights of it;
+// the detail's tabs switch from the list with digits, [ and ]), then the
+// list's own, then esc bringing back the sheets the user came from.
+func (m *Model) listActions() []ui.Action {
+	km := m.c.Keys
+	chooseTab := func(k tea.KeyPressMsg) tea.Cmd {
+		i := keys.Index(km.Detail.Tab, k)
+		if key.Matches(k, km.List.PrevTab) {
+			i = m.detail.StepTab(-1)
+		} else if key.Matches(k, km.List.NextTab) {
+			i = m.detail.StepTab(1)
+		}
+		return m.detail.ChooseTab(i)
+	}
+	acts := []ui.Action{
+		{Binding: &km.Search.Cancel, When: func() bool { return m.list.Query() != "" }, Do: func() tea.Cmd { return m.setQueryIn(focusList, "") }},
+		{Binding: &km.Detail.Tab, Enabled: func() bool { return m.detail.TabCount() > 1 }, DoKey: chooseTab},
+		{Binding: &km.List.PrevTab, DoKey: chooseTab},
+		{Binding: &km.List.NextTab, DoKey: chooseTab},
+	}
+	acts = append(acts, m.list.Actions()...)
+	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.back != nil }, Do: func() tea.Cmd {
+		for _, s := range m.back { // the sheets the user came from, as left
+			m.pushSheet(s)
+		}
+		m.back = nil
+		return nil
+	}})
+}
+
+// paneActions are the focused pane's keys.
+func (m *Model) paneActions() []ui.Action {
+	if m.focus == focusList {
+		return m.listActions()
+	}
+	return m.detail.Actions()
+}
+
+// sheetActions are the browser's keys over a sheet, before the sheet's
+// own: the keys (?) but over the keys and the dataset picker, the
+// overview (T) but over itself, the dataset picker (D) over the overview
+// (esc comes back to it), and ctrl+c.
+func (m *Model) sheetActions() []ui.Action {
+	km := m.c.Keys
+	top := m.topSheet()
+	return []ui.Action{
+		{Binding: &km.Global.Help, Do: m.openHelp, When: func() bool {
+			switch top.(type) {
+			case *keyhelp.Sheet, *datasets.Sheet:
+				return false
+			}
+			return true
+		}},
+		{Binding: &km.Overview.Open, Do: m.openOverview, When: func() bool { return top != ui.Sheet(m.overview) }},
+		{Binding: &km.Dataset.Picker, Do: m.openPicker, When: func() bool { return top == ui.Sheet(m.overview) }},
+		{Binding: &km.Global.ForceQuit, Do: quit},
 	}
 }
 
-func quit() tea.Cmd { return tea.Quit }
-
-// handleBrowseKey runs the first action of the tables that k matches,
-// then the focused pane's keys; a key whose action is not offered here
-// says why, when it can.
+// handleBrowseKey runs the first action that k is a key of: the global
+// ones, the tools, then the focused pane's; a key whose action is not
+// offered here says why, when it can.
 func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.runAction(m.globalActions(), k); ok {
 		return cmd
@@ -184,44 +218,29 @@ func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
-	if m.focus == focusList {
-		return m.handleListKey(k)
-	}
-	return m.handleDetailKey(k)
+	cmd, _ := m.runAction(m.paneActions(), k)
+	return cmd
 }
 
-// runAction runs the first offered action that k matches and that
-// applies; else it says why a matching action is not offered, if it can.
-func (m *Model) runAction(table []action, k tea.KeyPressMsg) (tea.Cmd, bool) {
-	for _, a := range table {
-		if a.do != nil && key.Matches(k, *a.b) && (a.applies == nil || a.applies()) {
-			return a.do(), true
+// runAction runs the action of k among actions (ui.Run), putting what a
+// key not offered says about itself in the status bar.
+func (m *Model) runAction(actions []ui.Action, k tea.KeyPressMsg) (tea.Cmd, bool) {
+	cmd, ok, why := ui.Run(actions, k)
+	if why != "" {
+		if len(m.datasets) == 0 {
+			return nil, false
 		}
+		m.note = why
 	}
-	if len(m.datasets) == 0 {
-		return nil, false
-	}
-	for _, a := range table {
-		if a.why != nil && !a.b.Enabled() && keys.Has(*a.b, k) {
-			m.note = a.why()
-			return nil, true
-		}
-	}
-	return nil, false
+	return cmd, ok
 }
 
 // enableKeys offers the bindings that do something now and turns the
-// others off, so the help line and `?` do not offer them. The root calls
-// it once per message (derive): it is derived from the state, never set
-// by hand.
+// others off, so the help line and `?` do not offer them: the browser's
+// actions and both panes'. The root calls it once per message (derive):
+// it is derived from the state, never set by hand.
 func (m *Model) enableKeys() {
-	for _, table := range [][]action{m.globalActions(), m.toolActions(), m.paneKeys()} {
-		for _, a := range table {
-			if a.enabled != nil {
-				a.b.SetEnabled(a.enabled())
-			}
-		}
-	}
+	ui.Offer(slices.Concat(m.globalActions(), m.toolActions(), m.listActions(), m.detail.Actions()))
 	qh := &m.c.Keys.Run.QueryHint
 	hint := ""
 	if ds := m.curDataset(); ds != nil {
@@ -230,6 +249,8 @@ func (m *Model) enableKeys() {
 	qh.SetEnabled(hint != "")
 	qh.SetHelp(qh.Help().Key, text.OneLine(hint))
 }
+
+func quit() tea.Cmd { return tea.Quit }
 
 // whyNoPair says what C needs where it has nothing to compare.
 func (m *Model) whyNoPair() string {
@@ -297,51 +318,6 @@ func (m *Model) openPicker() tea.Cmd {
 	return nil
 }
 
-// handleListKey moves the list cursor, opens the detail, or switches the
-// detail's tab (digits, [ and ]) while the list keeps the focus.
-func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
-	km := m.c.Keys
-	switch {
-	case key.Matches(k, km.Detail.Markdown):
-		cmd := m.detail.ToggleMarkdown()
-		m.note = m.detail.MarkdownNote()
-		return cmd
-	case key.Matches(k, km.Search.Cancel) && m.list.Query() != "":
-		return m.setQueryIn(focusList, "")
-	case key.Matches(k, km.Search.Cancel) && m.list.Pinned():
-		return m.list.ClearPin()
-	case key.Matches(k, km.Search.Cancel) && m.list.Selection() > 0:
-		m.list.ClearSelection()
-		return nil
-	case key.Matches(k, km.Search.Cancel) && m.back != nil:
-		for _, s := range m.back { // the sheets the user came from, as left
-			m.pushSheet(s)
-		}
-		m.back = nil
-		return nil
-	case key.Matches(k, km.Detail.Tab, km.List.PrevTab, km.List.NextTab):
-		i := keys.Index(km.Detail.Tab, k)
-		if key.Matches(k, km.List.PrevTab) {
-			i = m.detail.StepTab(-1)
-		} else if key.Matches(k, km.List.NextTab) {
-			i = m.detail.StepTab(1)
-		}
-		return m.detail.ChooseTab(i)
-	}
-	return m.list.Update(k)
-}
-
-// handleDetailKey switches the detail between markdown and raw text,
-// and gives it its own keys (tabs, folds, scrolling, esc).
-func (m *Model) handleDetailKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, m.c.Keys.Detail.Markdown) {
-		cmd := m.detail.ToggleMarkdown()
-		m.note = m.detail.MarkdownNote()
-		return cmd
-	}
-	return m.detail.Update(k)
-}
-
 // shortHelp is the help line of the mode: the room's own keys, most
 // useful first (the line is cut on the right), moving keys last.
 func (m *Model) shortHelp() []key.Binding {
@@ -352,12 +328,7 @@ func (m *Model) shortHelp() []key.Binding {
 	case modeSheet:
 		return movesLast(km, m.topSheet().ShortHelp())
 	}
-	var b []key.Binding
-	if m.focus == focusList {
-		b = m.list.ShortHelp()
-	} else {
-		b = m.detail.ShortHelp()
-	}
+	b := ui.ShortHelp(m.paneActions())
 	r := km.Run
 	if m.detail.PairOn() {
 		b = append([]key.Binding{r.Pair, r.LeftNext, r.RightNext}, b...)

@@ -3,7 +3,6 @@ package tui
 import (
 	"slices"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
@@ -50,14 +49,6 @@ func (m *Model) closeSheet(s ui.Sheet) {
 // closeSheets closes every sheet, for example when the dataset changes
 // under them.
 func (m *Model) closeSheets() { m.sheets = nil }
-
-// handleSheetKey gives a key to the top sheet; ctrl+c still quits.
-func (m *Model) handleSheetKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, m.c.Keys.Global.ForceQuit) {
-		return tea.Quit
-	}
-	return m.topSheet().Update(k)
-}
 
 // resizeSheets gives every open sheet the new body size.
 func (m *Model) resizeSheets() {
@@ -178,18 +169,6 @@ func (m *Model) openFacts() tea.Cmd {
 func (m *Model) openScores(ds *model.Dataset) tea.Cmd {
 	sc := m.scoring
 	m.pushSheet(scores.New(m.c, ds, func() runstats.Figures { return sc.figures(ds) }))
-	return nil
-}
-
-// openFacets counts the list's visible records (F).
-func (m *Model) openFacets() tea.Cmd {
-	m.pushSheet(m.list.Facets(""))
-	return nil
-}
-
-// openColumns opens the column chooser over the list (c).
-func (m *Model) openColumns() tea.Cmd {
-	m.pushSheet(m.list.Columns())
 	return nil
 }
 

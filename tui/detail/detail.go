@@ -114,7 +114,6 @@ func New(c *ui.Common, src Sources) *Pane {
 		src.Threshold = func(*model.Dataset) *float64 { return nil }
 	}
 	vp := viewport.New()
-	vp.KeyMap = ui.ViewportKeys(c.Keys)
 	vp.MouseWheelEnabled = false // the root routes the wheel by position
 	vp.FillHeight = true
 	return &Pane{c: c, src: src, vp: vp, cache: map[renderKey]content.Doc{}, chosen: map[*model.Dataset]string{}}
@@ -350,59 +349,72 @@ func (d *Pane) Update(msg tea.Msg) tea.Cmd {
 		d.handleRendered(msg)
 		return nil
 	case tea.KeyPressMsg:
-		before := d.TabName()
-		cmd := d.handleKey(msg)
-		if name := d.TabName(); name != before {
-			d.chosen[d.ds] = name
-		}
+		cmd, _, _ := ui.Run(d.Actions(), msg)
 		return cmd
 	}
 	return nil
 }
 
-// handleKey switches tabs, folds and scrolls.
-func (d *Pane) handleKey(k tea.KeyPressMsg) tea.Cmd {
+// Actions are the detail's keys: its help line first (with the
+// browser's tools it places there), then tabs, folds, scrolling and esc.
+// A tab the user picks becomes the dataset's chosen tab.
+func (d *Pane) Actions() []ui.Action {
 	km := d.c.Keys
-	switch {
-	case key.Matches(k, km.Detail.Back):
-		if d.search.query != "" {
-			d.ClearSearch()
-			return nil
+	dk, nav := &km.Detail, &km.Nav
+	tabs := func() bool { return len(d.tabs) > 1 }
+	pick := func(i func(k tea.KeyPressMsg) int) func(tea.KeyPressMsg) tea.Cmd {
+		return func(k tea.KeyPressMsg) tea.Cmd {
+			before := d.TabName()
+			cmd := d.selectTab(i(k))
+			if name := d.TabName(); name != before {
+				d.chosen[d.ds] = name
+			}
+			return cmd
 		}
-		return ui.Send(BackMsg{})
-	case key.Matches(k, km.Detail.Tab):
-		return d.selectTab(keys.Index(km.Detail.Tab, k))
-	case key.Matches(k, km.Detail.PrevTab):
-		return d.selectTab((d.tab - 1 + len(d.tabs)) % max(1, len(d.tabs)))
-	case key.Matches(k, km.Detail.NextTab):
-		return d.selectTab((d.tab + 1) % max(1, len(d.tabs)))
-	case key.Matches(k, km.Detail.Fold) && d.shownTab().Content == model.TabRaw:
-		// Raw: fold everything below the top level, then open a level
-		// at each press, back to all open past the deepest.
-		switch {
-		case d.rawDepth == 0:
-			d.rawDepth = 1
-		case d.rawDepth >= d.doc.Depth:
-			d.rawDepth = 0
-		default:
-			d.rawDepth++
-		}
-		return d.Refresh()
-	case key.Matches(k, km.Detail.Fold):
+	}
+	step := func(delta int) func(tea.KeyPressMsg) int {
+		return func(tea.KeyPressMsg) int { return d.StepTab(delta) }
+	}
+	scroll := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
+	acts := []ui.Action{
+		{Binding: &dk.NextTab, Enabled: tabs, DoKey: pick(step(1)), Line: true, Help: "next tab"},
+		{Binding: &dk.Tab, Enabled: tabs, DoKey: pick(func(k tea.KeyPressMsg) int { return keys.Index(dk.Tab, k) }), Line: true, Help: "tab"},
+		{Binding: &dk.Fold, Enabled: d.CanFold, Do: d.fold, Line: true, Help: "fold"},
+		{Binding: &dk.LastTurn, Enabled: d.HasLastTurn, Do: scroll(func() { d.vp.SetYOffset(d.doc.LastUser) }), Line: true, Help: "question"},
+		ui.OnLine(&km.Search.Start, ""), ui.OnLine(&km.Search.Next, "next"), ui.OnLine(&km.Tools.Copy, "copy"),
+		ui.OnLine(&dk.Markdown, "markdown"), ui.OnLine(&km.Global.Zoom, "zoom"),
+		{Binding: &dk.Back, Do: d.back, Line: true, Help: "list"},
+		{Binding: &dk.PrevTab, Enabled: tabs, DoKey: pick(step(-1))},
+	}
+	return append(acts, ui.ViewportActions(nav, &d.vp)...)
+}
+
+// back clears the detail's search; without one it reports BackMsg (esc).
+func (d *Pane) back() tea.Cmd {
+	if d.search.query != "" {
+		d.ClearSearch()
+		return nil
+	}
+	return ui.Send(BackMsg{})
+}
+
+// fold folds or unfolds (z); in the Raw tab it folds the JSON below the
+// top level, then opens a level at each press, back to all open past the
+// deepest.
+func (d *Pane) fold() tea.Cmd {
+	if d.shownTab().Content != model.TabRaw {
 		d.unfold = !d.unfold
 		return d.Refresh()
-	case key.Matches(k, km.Detail.LastTurn) && d.doc.LastUser >= 0:
-		d.vp.SetYOffset(d.doc.LastUser)
-	case key.Matches(k, km.Nav.Top):
-		d.vp.GotoTop()
-	case key.Matches(k, km.Nav.Bottom):
-		d.vp.GotoBottom()
-	default:
-		var cmd tea.Cmd
-		d.vp, cmd = d.vp.Update(k)
-		return cmd
 	}
-	return nil
+	switch {
+	case d.rawDepth == 0:
+		d.rawDepth = 1
+	case d.rawDepth >= d.doc.Depth:
+		d.rawDepth = 0
+	default:
+		d.rawDepth++
+	}
+	return d.Refresh()
 }
 
 // Scroll moves the content by n lines (negative: up), for the wheel.
@@ -447,13 +459,8 @@ func (d *Pane) View() string {
 	return strings.Join(lines[:d.h], "\n")
 }
 
-// ShortHelp is the detail's part of the help bar.
-func (d *Pane) ShortHelp() []key.Binding {
-	k := d.c.Keys
-	return []key.Binding{ui.Short(k.Detail.NextTab, "next tab"), ui.Short(k.Detail.Tab, "tab"), ui.Short(k.Detail.Fold, "fold"), ui.Short(k.Detail.LastTurn, "question"),
-		k.Search.Start, ui.Short(k.Search.Next, "next"), ui.Short(k.Tools.Copy, "copy"), ui.Short(k.Detail.Markdown, "markdown"),
-		ui.Short(k.Global.Zoom, "zoom"), ui.Short(k.Detail.Back, "list")}
-}
+// ShortHelp is the detail's part of the help line (Actions).
+func (d *Pane) ShortHelp() []key.Binding { return ui.ShortHelp(d.Actions()) }
 
 // FullHelp is the detail's part of the `?` overlay.
 func (d *Pane) FullHelp() [][]key.Binding {

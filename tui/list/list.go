@@ -383,45 +383,23 @@ func (l *Pane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// handleKey moves the cursor, selects, moves the column cursor, or opens
-// the detail (enter).
+// handleKey runs the list's action of k.
 func (l *Pane) handleKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, l.c.Keys.List.Open) {
-		return ui.Send(OpenMsg{})
-	}
-	before := l.st.cursor
-	if cmd, ok := l.selectKey(k); ok {
+	cmd, _, _ := ui.Run(l.Actions(), k)
+	return cmd
+}
+
+// moved moves the cursor with move and reports the record under it when
+// it moved.
+func (l *Pane) moved(move func()) func() tea.Cmd {
+	return func() tea.Cmd {
+		before := l.st.cursor
+		move()
 		if l.st.cursor != before {
-			return tea.Batch(cmd, cursorMoved())
+			return cursorMoved()
 		}
-		return cmd
-	}
-	if l.columnKey(k) {
 		return nil
 	}
-	nav := l.c.Keys.Nav
-	switch {
-	case key.Matches(k, nav.Up):
-		l.moveBy(-1)
-	case key.Matches(k, nav.Down):
-		l.moveBy(1)
-	case key.Matches(k, nav.PageUp):
-		l.moveBy(-l.rows())
-	case key.Matches(k, nav.PageDown):
-		l.moveBy(l.rows())
-	case key.Matches(k, nav.HalfUp):
-		l.moveBy(-l.rows() / 2)
-	case key.Matches(k, nav.HalfDown):
-		l.moveBy(l.rows() / 2)
-	case key.Matches(k, nav.Top):
-		l.moveTo(0)
-	case key.Matches(k, nav.Bottom):
-		l.moveTo(len(l.st.visible) - 1)
-	}
-	if l.st.cursor != before {
-		return cursorMoved()
-	}
-	return nil
 }
 
 // rowAt returns the list position of the row at pane-relative line y.
@@ -576,27 +554,62 @@ func ShownStatus(o model.Outcome) model.Status {
 	return o.Status
 }
 
-// ShortHelp is the list's part of the help line, most useful first (the
-// line is cut on the right): the error-analysis keys a new user would not
-// guess (x, v, V, F, :, l, w), then selecting and sorting; with a
-// selection, what acts on it. j/k, enter and tab are everyone's habits.
-func (l *Pane) ShortHelp() []key.Binding {
+// Actions are the list's keys: its help line first, most useful first
+// (the line is cut on the right): the error-analysis keys a new user
+// would not guess (x, v, V, F, :, l, w), then selecting and sorting;
+// with a selection, what acts on it. j/k, enter and tab are everyone's
+// habits. Many of the line's keys are the browser's tools, which it runs
+// and offers; the list places them on its line.
+func (l *Pane) Actions() []ui.Action {
 	k := l.c.Keys
-	t := k.Tools
-	if n := len(l.st.selected); n > 0 {
-		return []key.Binding{ui.Short(t.Label, "label "+itoa(n)), ui.Short(t.Annotate, "note"),
-			ui.Short(t.Export, "export "+itoa(n)), ui.Short(t.Copy, "copy ids"), ui.Short(k.List.Select, "select"),
-			ui.Short(k.List.SelectAll, "all shown"), ui.Short(k.Search.Cancel, "unselect"), ui.Short(k.List.RepeatLabel, "repeat label")}
+	t, ls, nav := &k.Tools, &k.List, &k.Nav
+	sel := len(l.st.selected)
+	selected := func() bool { return len(l.st.selected) > 0 }
+	selectRow := ui.Action{Binding: &ls.Select, Do: l.moved(l.toggleSelected), Line: true, Help: "select"}
+	var acts []ui.Action
+	if sel > 0 {
+		acts = []ui.Action{ui.OnLine(&t.Label, "label "+itoa(sel)), ui.OnLine(&t.Annotate, "note"),
+			ui.OnLine(&t.Export, "export "+itoa(sel)), ui.OnLine(&t.Copy, "copy ids"), selectRow,
+			{Binding: &ls.SelectAll, Do: l.selectAll, Line: true, Help: "all shown"},
+			{Binding: &k.Search.Cancel, When: selected, Do: l.unselect, Line: true, Help: "unselect"},
+			{Binding: &ls.RepeatLabel, Do: repeatLabel, Line: true, Help: "repeat label"}}
+	} else {
+		acts = []ui.Action{
+			ui.OnLine(&k.Global.WrongOnly, "wrong only"), ui.OnLine(&k.Compare.Filters, "filters"), ui.OnLine(&k.Run.Distribution, "scores"),
+			ui.OnLine(&k.Compare.Slices, "slices"), ui.OnLine(&t.Facets, "facets"), ui.OnLine(&t.Query, ""), ui.OnLine(&t.Label, "label"),
+			ui.OnLine(&t.Export, "export"), selectRow, ui.OnLine(&t.Sort, "sort"),
+			ui.OnLine(&k.Search.Start, ""), ui.OnLine(&k.Global.CycleFilter, "filter"), ui.OnLine(&k.Global.Zoom, "zoom"),
+			{Binding: &ls.SelectAll, Do: l.selectAll},
+			{Binding: &k.Search.Cancel, When: selected, Do: l.unselect},
+			{Binding: &ls.RepeatLabel, Do: repeatLabel},
+		}
 	}
-	return []key.Binding{
-		ui.Short(k.Global.WrongOnly, "wrong only"), ui.Short(k.Compare.Filters, "filters"), ui.Short(k.Run.Distribution, "scores"),
-		ui.Short(k.Compare.Slices, "slices"), ui.Short(t.Facets, "facets"), t.Query, ui.Short(t.Label, "label"),
-		ui.Short(t.Export, "export"), ui.Short(k.List.Select, "select"), ui.Short(t.Sort, "sort"),
-		k.Search.Start, ui.Short(k.Global.CycleFilter, "filter"), ui.Short(k.Global.Zoom, "zoom"),
-	}
+	// esc clears the pin before the selection (and the browser the
+	// search before either).
+	acts = append([]ui.Action{{Binding: &k.Search.Cancel, When: l.Pinned, Do: l.ClearPin}}, acts...)
+	return append(acts,
+		ui.Action{Binding: &ls.Open, Do: func() tea.Cmd { return ui.Send(OpenMsg{}) }},
+		ui.Action{Binding: &ls.SelectRange, Do: l.selectRange},
+		ui.Action{Binding: &ls.ColumnLeft, Do: func() tea.Cmd { l.moveColumn(-1); return nil }},
+		ui.Action{Binding: &ls.ColumnRight, Do: func() tea.Cmd { l.moveColumn(1); return nil }},
+		ui.Action{Binding: &nav.Up, Do: l.moved(func() { l.moveBy(-1) })},
+		ui.Action{Binding: &nav.Down, Do: l.moved(func() { l.moveBy(1) })},
+		ui.Action{Binding: &nav.PageUp, Do: l.moved(func() { l.moveBy(-l.rows()) })},
+		ui.Action{Binding: &nav.PageDown, Do: l.moved(func() { l.moveBy(l.rows()) })},
+		ui.Action{Binding: &nav.HalfUp, Do: l.moved(func() { l.moveBy(-l.rows() / 2) })},
+		ui.Action{Binding: &nav.HalfDown, Do: l.moved(func() { l.moveBy(l.rows() / 2) })},
+		ui.Action{Binding: &nav.Top, Do: l.moved(func() { l.moveTo(0) })},
+		ui.Action{Binding: &nav.Bottom, Do: l.moved(func() { l.moveTo(len(l.st.visible) - 1) })},
+	)
 }
 
-// FullHelp is the list's part of the `?` overlay.
+// repeatLabel asks the browser for the labels last added (`.`).
+func repeatLabel() tea.Cmd { return ui.Send(RepeatLabelMsg{}) }
+
+// ShortHelp is the list's part of the help line (Actions).
+func (l *Pane) ShortHelp() []key.Binding { return ui.ShortHelp(l.Actions()) }
+
+// FullHelp is the list's keys by kind, for a full help.
 func (l *Pane) FullHelp() [][]key.Binding {
 	k := l.c.Keys
 	return [][]key.Binding{

@@ -5,11 +5,9 @@ import (
 	"sort"
 	"strconv"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/tui/ui"
 )
 
 // The list's selection: records picked by hand (p), by range (P) or all
@@ -25,24 +23,6 @@ type selection map[int]struct{}
 func (s selection) has(i int) bool {
 	_, ok := s[i]
 	return ok
-}
-
-// selectKey handles the selection keys; ok is false for other keys.
-func (l *Pane) selectKey(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
-	km := l.c.Keys.List
-	switch {
-	case key.Matches(k, km.RepeatLabel):
-		return ui.Send(RepeatLabelMsg{}), true
-	case key.Matches(k, km.Select):
-		l.toggleSelected()
-	case key.Matches(k, km.SelectRange):
-		l.selectRange()
-	case key.Matches(k, km.SelectAll):
-		l.selectAllShown()
-	default:
-		return nil, false
-	}
-	return nil, true
 }
 
 // toggleSelected selects the row under the cursor, or unselects it, and
@@ -73,10 +53,10 @@ func (l *Pane) addSelected(rows ...int) {
 
 // selectRange selects the rows from the one last toggled to the cursor,
 // both included (the cursor's alone when that row is not shown).
-func (l *Pane) selectRange() {
+func (l *Pane) selectRange() tea.Cmd {
 	cur, ok := l.Selected()
 	if !ok {
-		return
+		return nil
 	}
 	from := slices.Index(l.st.visible, l.st.anchor-1)
 	if l.st.anchor == 0 || from < 0 {
@@ -85,11 +65,12 @@ func (l *Pane) selectRange() {
 	lo, hi := min(from, l.st.cursor), max(from, l.st.cursor)
 	l.addSelected(l.st.visible[lo : hi+1]...)
 	l.st.anchor = cur + 1
+	return nil
 }
 
-// selectAllShown selects every row shown; when they all are already, it
+// selectAll selects every row shown; when they all are already, it
 // unselects them.
-func (l *Pane) selectAllShown() {
+func (l *Pane) selectAll() tea.Cmd {
 	all := len(l.st.visible) > 0
 	for _, i := range l.st.visible {
 		if !l.st.selected.has(i) {
@@ -101,13 +82,20 @@ func (l *Pane) selectAllShown() {
 		for _, i := range l.st.visible {
 			delete(l.st.selected, i)
 		}
-		return
+		return nil
 	}
 	l.addSelected(l.st.visible...)
+	return nil
 }
 
 // ClearSelection empties the selection.
 func (l *Pane) ClearSelection() { l.st.selected, l.st.anchor = nil, 0 }
+
+// unselect empties the selection (esc).
+func (l *Pane) unselect() tea.Cmd {
+	l.ClearSelection()
+	return nil
+}
 
 // Selection counts the selected records.
 func (l *Pane) Selection() int { return len(l.st.selected) }

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,20 +15,6 @@ import (
 // on a heading): `s` sorts by it ascending, again descending, a third
 // time back to file order. Columns are query fields, so the heading, the
 // column chooser and the `:` query name the same thing.
-
-// columnKey moves the column cursor; ok is false for other keys.
-func (l *Pane) columnKey(k tea.KeyPressMsg) bool {
-	km := l.c.Keys.List
-	switch {
-	case key.Matches(k, km.ColumnLeft):
-		l.moveColumn(-1)
-	case key.Matches(k, km.ColumnRight):
-		l.moveColumn(1)
-	default:
-		return false
-	}
-	return true
-}
 
 // shownColumns are the fields the pane has room for now.
 func (l *Pane) shownColumns() []string {
