@@ -14,7 +14,7 @@ import (
 
 // buildUnit reads a unit's files into its dataset.
 func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error) {
-	ds := &model.Dataset{Kind: model.KindOpenCompass, Task: u.dataset, Title: u.dataset, Filters: []string{""}}
+	ds := &model.Dataset{Kind: model.KindOpenCompass, Task: u.dataset, Title: u.dataset}
 	ds.Origin = model.Origin{Task: u.dataset, Model: u.model, Run: runOf(stamp)}
 	if u.judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: u.judge}}
@@ -93,17 +93,11 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 		}
 	}
 
-	recs := buildRecords(ds, items, res)
+	recs, rowMetric := buildRecords(ds, items, res)
 	ds.Records = model.NewMemIndex(recs)
-	mainMetric, rowMetric := "", ""
+	mainMetric := ""
 	if len(ds.Metrics) > 0 {
 		mainMetric = ds.Metrics[0].Name
-	}
-	for _, r := range recs {
-		if len(r.Outcomes) > 0 && len(r.Outcomes[0].Metrics) > 0 {
-			rowMetric = r.Outcomes[0].Metrics[0].Name
-			break
-		}
 	}
 	if mainMetric == "" {
 		mainMetric = rowMetric
@@ -111,7 +105,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 	ds.MainMetric = mainMetric
 	ds.Presentation = presentation(rowMetric)
 	if res != nil {
-		ds.Recomputed, ds.Issues = recompute(ds, res, recs, ds.Issues)
+		ds.Recomputed, ds.Issues = recompute(ds, res, recs, rowMetric, ds.Issues)
 		if len(items) > 0 && res.nDetails > 0 && res.nDetails != len(recs) {
 			ds.Issues = append(ds.Issues, model.Warnf("details-count", res.path, 0, "",
 				"the results hold %d details for %d records", res.nDetails, len(recs)))
@@ -151,14 +145,16 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 // when the dataset was repeated n times (the evaluator's replicas, n
 // times as many predictions as details), one per detail with its n
 // predictions as attempts. Details without predictions are records of
-// their own.
-func buildRecords(ds *model.Dataset, items []item, res *results) []*model.Record {
+// their own. It returns the records and the details' name for their
+// correctness ("" when they have none).
+func buildRecords(ds *model.Dataset, items []item, res *results) ([]*model.Record, string) {
 	n := 1
 	if res != nil && res.nDetails > 0 && len(items) > res.nDetails && len(items)%res.nDetails == 0 {
 		n = len(items) / res.nDetails
 	}
 	size := len(items) / n
 	var recs []*model.Record
+	metric := ""
 	for i := 0; i < size; i++ {
 		var reps []item
 		for j := 0; j < n; j++ {
@@ -170,7 +166,11 @@ func buildRecords(ds *model.Dataset, items []item, res *results) []*model.Record
 				d = &dd
 			}
 		}
-		recs = append(recs, buildRecord(ds, i, reps, d, res))
+		rec, m := buildRecord(ds, i, reps, d, res)
+		recs = append(recs, rec)
+		if metric == "" {
+			metric = m
+		}
 	}
 	if res != nil && len(items) == 0 {
 		idx := make([]int, 0, len(res.details))
@@ -180,15 +180,19 @@ func buildRecords(ds *model.Dataset, items []item, res *results) []*model.Record
 		sort.Ints(idx)
 		for _, k := range idx {
 			d := res.details[k]
-			recs = append(recs, buildRecord(ds, k, nil, &d, res))
+			rec, m := buildRecord(ds, k, nil, &d, res)
+			recs = append(recs, rec)
+			if metric == "" {
+				metric = m
+			}
 		}
 	}
-	return recs
+	return recs, metric
 }
 
 // buildRecord builds record i from its predictions (one per replica) and
-// its details.
-func buildRecord(ds *model.Dataset, i int, reps []item, d *detail, res *results) *model.Record {
+// its details, and the name of its score ("" when it has none).
+func buildRecord(ds *model.Dataset, i int, reps []item, d *detail, res *results) (*model.Record, string) {
 	rec := &model.Record{}
 	rec.ID = strconv.Itoa(i)
 	var golds []string
@@ -229,18 +233,14 @@ func buildRecord(ds *model.Dataset, i int, reps []item, d *detail, res *results)
 		}
 		rec.Sections = append(rec.Sections, ppl.section())
 	}
-	o := model.Outcome{Present: true}
+	var o score
 	if d != nil {
 		applyDetail(rec, &o, d, res, &golds)
 		rec.Raw = append(rec.Raw, model.RawPart{Label: "details " + rec.ID, File: res.path, JSON: d.raw})
 	}
 	rec.References = golds
 	rec.Target = strings.Join(golds, " | ")
-	if len(rec.Attempts) > 0 && o.Answer == "" {
-		o.Answer = jsonl.Clip(firstLine(rec.Attempts[0].Text), 200)
-	}
-	rec.Summary.Outcomes = []model.Outcome{o}
-	rec.Status, rec.Score, rec.HasScore = o.Status, o.Score, o.HasScore
+	rec.Status, rec.Score, rec.HasScore = o.status, o.value, o.name != ""
 	rec.Summary.Attempts = len(rec.Attempts)
 	for _, a := range rec.Attempts {
 		if a.Status == model.StatusPass || a.Status == model.StatusFail {
@@ -251,8 +251,33 @@ func buildRecord(ds *model.Dataset, i int, reps []item, d *detail, res *results)
 	if rec.Target != "" {
 		rec.Labels = model.NewLabels("target", jsonl.Clip(firstLine(rec.Target), 64))
 	}
+	for _, it := range reps[:min(1, len(reps))] {
+		for _, m := range it.obj.Members {
+			if !knownKey(m.Key) {
+				f := model.Field{Name: m.Key, Value: text(m.Value), IsJSON: jsonl.KindOf(m.Value) != jsonl.KindString}
+				rec.Fields = append(rec.Fields, f)
+			}
+		}
+	}
 	rec.Errors, rec.Warnings = model.CountIssues(rec.Issues)
-	return rec
+	return rec, o.name
+}
+
+// score is a record's correctness as its details give it.
+type score struct {
+	name   string // the details' key ("correct"), "" without one
+	value  float64
+	status model.Status
+}
+
+// knownKey tells the output handlers' own keys, which the record shows
+// in its place; the others are its fields.
+func knownKey(k string) bool {
+	switch k {
+	case "origin_prompt", "prediction", "gold", "in-context examples", "res_length", "all_input_length", "idx":
+		return true
+	}
+	return strings.HasPrefix(k, "label: ")
 }
 
 // predictionTexts are a prediction's texts: a string, several sequences
@@ -290,7 +315,7 @@ func titleOf(rec *model.Record) string {
 // (the record's status and its "correct" value), the evaluator's
 // extracted answer and reference, a judge's response and grade, and
 // every field in a table.
-func applyDetail(rec *model.Record, o *model.Outcome, d *detail, res *results, golds *[]string) {
+func applyDetail(rec *model.Record, o *score, d *detail, res *results, golds *[]string) {
 	if bs, name, ok := d.correct(); ok {
 		pass := 0
 		for i, b := range bs {
@@ -301,12 +326,9 @@ func applyDetail(rec *model.Record, o *model.Outcome, d *detail, res *results, g
 				rec.Attempts[i].Status = statusOf(b)
 			}
 		}
-		v := float64(pass) / float64(len(bs))
-		o.Metrics = append(o.Metrics, model.MetricValue{Name: name, Value: v})
-		o.Score, o.HasScore = v, true
-		o.Status = model.StatusFail
+		*o = score{name: name, value: float64(pass) / float64(len(bs)), status: model.StatusFail}
 		if pass == len(bs) {
-			o.Status = model.StatusPass
+			o.status = model.StatusPass
 		}
 	}
 	if d.judged() {
@@ -323,7 +345,7 @@ func applyDetail(rec *model.Record, o *model.Outcome, d *detail, res *results, g
 			rec.Sections = append(rec.Sections, model.Section{Title: "judge prompt", Type: model.SectionMessages, Tab: evalTab,
 				Messages: messagesOf(p), Folded: true})
 		}
-		if res.graded && len(rs) > 0 && !o.HasScore {
+		if res.graded && len(rs) > 0 && o.name == "" {
 			pass := 0
 			for i, r := range rs {
 				g := gradeOf(r)
@@ -339,24 +361,15 @@ func applyDetail(rec *model.Record, o *model.Outcome, d *detail, res *results, g
 					rec.Attempts[i].Status, rec.Attempts[i].StatusText = st, "grade "+g
 				}
 			}
-			v := float64(pass) / float64(len(rs))
-			o.Metrics = append(o.Metrics, model.MetricValue{Name: "correct", Value: v})
-			o.Score, o.HasScore = v, true
-			o.Status = model.StatusFail
+			*o = score{name: "correct", value: float64(pass) / float64(len(rs)), status: model.StatusFail}
 			if pass == len(rs) {
-				o.Status = model.StatusPass
+				o.status = model.StatusPass
 			}
 		}
 		if g, ok := d.obj.Get("gold"); ok && len(*golds) == 0 {
 			*golds = texts(g)
 		}
 	} else {
-		for _, k := range []string{"pred", "predictions"} {
-			if v, ok := d.obj.Get(k); ok {
-				o.Answer = jsonl.Clip(firstLine(strings.Join(texts(v), " | ")), 200)
-				break
-			}
-		}
 		if len(*golds) == 0 {
 			for _, k := range []string{"answer", "references", "ref", "gold"} {
 				if v, ok := d.obj.Get(k); ok {

@@ -14,20 +14,15 @@ import (
 // get_final_results and the evaluators that count correct details
 // compute it; for an LLM judge's grades, its counts too. A value that
 // differs is a warning beside it.
-func recompute(ds *model.Dataset, res *results, recs []*model.Record, issues []model.Issue) ([]model.MetricComparison, []model.Issue) {
+func recompute(ds *model.Dataset, res *results, recs []*model.Record, name string, issues []model.Issue) ([]model.MetricComparison, []model.Issue) {
 	var vals []float64
-	name := ""
 	for _, r := range recs {
-		if len(r.Outcomes) == 0 || len(r.Outcomes[0].Metrics) == 0 {
+		if !r.HasScore {
 			return nil, issues // not every record says whether it is correct
 		}
-		m := r.Outcomes[0].Metrics[0]
-		if name == "" {
-			name = m.Name
-		}
-		vals = append(vals, m.Value)
+		vals = append(vals, r.Score)
 	}
-	if len(vals) == 0 {
+	if len(vals) == 0 || name == "" {
 		return nil, issues
 	}
 	sum := 0.0

@@ -241,7 +241,7 @@ func summaryOnly(root, stamp string, s *summary, us []*unit) []*model.Dataset {
 func summaryDataset(root, stamp string, s *summary, col string, r summaryRow) *model.Dataset {
 	m, judge := splitJudge(col)
 	ds := &model.Dataset{Kind: model.KindOpenCompass, Path: s.path, Task: r.dataset, Title: r.dataset + " (summary only)",
-		Records: model.NewMemIndex(nil), Filters: []string{""}, MainMetric: r.metric}
+		Records: model.NewMemIndex(nil), MainMetric: r.metric}
 	ds.Origin = model.Origin{Task: r.dataset, Model: m, Run: runOf(stamp)}
 	if judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: judge}}
