@@ -38,10 +38,11 @@
 // # Issue codes
 //
 // bad-json (a line or file is not the JSON its writer writes),
-// no-reviews (warning: predictions not reviewed), no-predictions (note:
-// reviews whose predictions are absent), no-report (warning), metric-differs
-// (warning: a recomputed score disagrees with the report), review-error
-// (a review whose score is not usable: its status is not success).
+// no-reviews (warning: predictions not reviewed), no-report (warning),
+// metric-differs (warning: a recomputed score disagrees with the
+// report), review-error (warning: a review whose score is not usable,
+// its status not success), subset-unknown (note: no report or task
+// config tells the dataset from the subset in a file's name).
 package evalscope
 
 import (

@@ -15,12 +15,16 @@ import (
 // buildUnit reads a unit's files into its dataset.
 func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error) {
 	ds := &model.Dataset{Kind: model.KindOpenCompass, Task: u.dataset, Title: u.dataset}
-	ds.Origin = model.Origin{Task: u.dataset, Model: u.model, Run: runOf(stamp)}
+	ds.Origin = model.Origin{Task: u.dataset, Model: u.model}
+	if !stampName.MatchString(stamp) {
+		stamp = "" // a folder named otherwise: no run to tell
+	}
+	ds.Origin.Run = runOf(stamp)
 	if u.judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: u.judge}}
 		ds.Title += " judged by " + u.judge
 	}
-	if stamp != "" && stampName.MatchString(stamp) {
+	if stamp != "" {
 		ds.Title += " " + model.RunTime(runOf(stamp))
 	}
 	if u.model != "" {
@@ -31,7 +35,10 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 		ds.Facts = append(ds.Facts, model.Fact{Key: "judge", Value: u.judge})
 	}
 	if stamp != "" {
-		ds.Facts = append(ds.Facts, model.Fact{Key: "run", Value: stamp}, model.Fact{Key: "work folder", Value: root})
+		ds.Facts = append(ds.Facts, model.Fact{Key: "run", Value: stamp})
+	}
+	if root != "" && u.model != "" {
+		ds.Facts = append(ds.Facts, model.Fact{Key: "work folder", Value: root})
 	}
 
 	// The predictions, in order; the splits' keys start again at "0"
@@ -155,6 +162,10 @@ func buildRecords(ds *model.Dataset, items []item, res *results) ([]*model.Recor
 	size := len(items) / n
 	var recs []*model.Record
 	metric := ""
+	single := true
+	for _, it := range items {
+		single = single && it.file == items[0].file
+	}
 	for i := 0; i < size; i++ {
 		var reps []item
 		for j := 0; j < n; j++ {
@@ -167,6 +178,11 @@ func buildRecords(ds *model.Dataset, items []item, res *results) ([]*model.Recor
 			}
 		}
 		rec, m := buildRecord(ds, i, reps, d, res)
+		if single && len(reps) > 0 {
+			// One file: the record is the key it was written under
+			// (the splits' keys start again in each).
+			rec.ID = reps[0].key
+		}
 		recs = append(recs, rec)
 		if metric == "" {
 			metric = m

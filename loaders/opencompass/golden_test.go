@@ -33,3 +33,9 @@ func dumpAll(t *testing.T, path string) string {
 func TestGolden(t *testing.T) {
 	dump.Check(t, *update, "list_and_detail", dumpAll(t, filepath.Join(fixture, "20250301_101500")))
 }
+
+// TestGoldenReal: predictions OpenCompass wrote for LawBench, opened
+// alone (away from a work folder: no results).
+func TestGoldenReal(t *testing.T) {
+	dump.Check(t, *update, "list_and_detail", dumpAll(t, "testdata/real/lawbench/predictions/GPT4/lawbench_JDZY.json"))
+}

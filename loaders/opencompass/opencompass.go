@@ -53,7 +53,8 @@
 // details-count (warning: details and predictions differ in number),
 // metric-differs (warning: a recomputed metric disagrees with the
 // results file), summary-differs (warning: the summary and the results
-// file disagree).
+// file disagree), summary-only (note: a summary row without a results
+// file).
 package opencompass
 
 import (
@@ -295,7 +296,7 @@ func Open(path string) ([]*model.Dataset, error) {
 	// predictions/<model>/<file> or results/<model>/<file>: the work
 	// folder is two up.
 	modelDir := source.Dir(path)
-	root := source.Dir(source.Dir(path))
+	root := source.Dir(source.Dir(modelDir))
 	if sub := filepath.Base(source.Dir(modelDir)); sub == "predictions" || sub == "results" {
 		return openWork(root, &want{file: path})
 	}
