@@ -3,10 +3,10 @@ package loaders
 import "testing"
 
 func TestKindList(t *testing.T) {
-	if got := KindList(", ", " or "); got != "lm-eval, run, sample, testset, inspect, lighteval or jsonl" {
+	if got := KindList(", ", " or "); got != "lm-eval, run, sample, testset, inspect, lighteval, evalscope, opencompass or jsonl" {
 		t.Errorf("KindList = %q", got)
 	}
-	if got := KindList("|", "|"); got != "lm-eval|run|sample|testset|inspect|lighteval|jsonl" {
+	if got := KindList("|", "|"); got != "lm-eval|run|sample|testset|inspect|lighteval|evalscope|opencompass|jsonl" {
 		t.Errorf("KindList = %q", got)
 	}
 	for _, k := range Kinds() {
