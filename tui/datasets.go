@@ -95,7 +95,7 @@ func (m *Model) takeInIndexes() tea.Cmd {
 	had, from := m.list.Len() > 0, m.list.Known()
 	m.syncIndexes()
 	cmd := m.list.TakeIn(had)
-	m.header.refresh()
+	m.header.Refresh()
 	if m.restoreCursor(from) {
 		cmd = tea.Batch(cmd, m.selectionChanged())
 	}

@@ -52,12 +52,9 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 			return c.Click(ms.X-l.Body.X, ms.Y-l.Body.Y)
 		}
 		return nil
-	case ms.Y == 0 && m.header.switchAt(ms.X):
+	case ms.Y == 0 && m.header.SwitchAt(ms.X) != 0:
 		// The left half of "‹ dataset 2/5 ›" goes back, the right half on.
-		if ms.X < (m.header.switchX[0]+m.header.switchX[1])/2 {
-			return m.switchDataset(m.cur - 1)
-		}
-		return m.switchDataset(m.cur + 1)
+		return m.switchDataset(m.cur + m.header.SwitchAt(ms.X))
 	case l.List.Contains(ms.X, ms.Y):
 		m.setFocus(focusList)
 		return m.list.Click(ms.X-l.List.X, ms.Y-l.List.Y)

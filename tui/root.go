@@ -11,6 +11,7 @@ import (
 
 	"evalview/model"
 	"evalview/tui/detail"
+	"evalview/tui/header"
 	"evalview/tui/list"
 	"evalview/tui/sheets/overview"
 	"evalview/tui/styles"
@@ -55,7 +56,7 @@ type Model struct {
 	// are its (watchSignals).
 	external atomic.Bool
 
-	header headerPane
+	header *header.Pane
 	list   *list.Pane
 	detail *detail.Pane
 	status statusBar
@@ -121,18 +122,18 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	c := ui.NewCommon(st)
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
-		header: newHeaderPane(c),
 		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256),
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.help.Styles = st.Help
 	m.scoring = newScoringState(opts.Threshold)
-	m.header.scoring = m.scoring
 	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
-	m.header.source = func() (*model.Dataset, int, int, int) {
-		return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()
-	}
-	m.header.deep = m.deep.report
+	m.header = header.New(c, header.Sources{
+		Shown: func() (*model.Dataset, int, int, int) {
+			return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()
+		},
+		Deep: m.deep.report, Threshold: m.scoring.at, Figures: m.scoring.figures,
+	})
 	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
 	m.states = make([]*list.State, len(datasets))
 	for i := range datasets {

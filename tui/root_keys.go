@@ -273,12 +273,11 @@ func (m *Model) anyScored() bool {
 	if ds == nil {
 		return false
 	}
-	if !ds.Records.Done() || m.list.WrongOnly() || m.header.ds != ds {
+	if !ds.Records.Done() || m.list.WrongOnly() {
 		return true
 	}
-	m.header.refresh() // cached: recounts only when the dataset or filter changed
-	c := m.header.counts.counts
-	return c[model.StatusPass]+c[model.StatusFail]+c[model.StatusError] > 0
+	scored, ok := m.header.Scored(ds)
+	return scored || !ok
 }
 
 // curDataset is the dataset shown, nil when none is open.
@@ -314,7 +313,7 @@ func (m *Model) openHelp() tea.Cmd {
 
 // openPicker opens the dataset picker on the current dataset (D).
 func (m *Model) openPicker() tea.Cmd {
-	m.pushSheet(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.metrics}))
+	m.pushSheet(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.Metrics()}))
 	return nil
 }
 

@@ -43,7 +43,7 @@ func (m *Model) derive() tea.Cmd {
 	m.list.SetFocused(m.focus == focusList)
 	m.detail.SetFocused(m.focus == focusDetail)
 	m.applyZoom()
-	m.header.refresh()
+	m.header.Refresh()
 	cmd := m.detail.Refresh() // nothing when the filter and the rest are as shown
 	m.enableKeys()
 	return cmd

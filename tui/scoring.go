@@ -2,7 +2,6 @@ package tui
 
 import (
 	"math"
-	"strconv"
 
 	"evalview/model"
 	"evalview/model/runstats"
@@ -105,6 +104,3 @@ func (r *scoringState) figures(ds *model.Dataset) runstats.Figures {
 	r.figs = figuresCache{ds: ds, n: ds.Records.Len(), figs: runstats.ComputeAt(ds, t)}
 	return r.figs.figs
 }
-
-// thresholdText prints a threshold without trailing zeros ("8.5", "9").
-func thresholdText(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) }

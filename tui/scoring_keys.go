@@ -8,6 +8,7 @@ import (
 
 	"evalview/model"
 	"evalview/model/runstats"
+	"evalview/tui/text"
 )
 
 // Keys of the run views. The threshold is the site's high-score
@@ -45,7 +46,7 @@ func (m *Model) compactHeader() *model.Header {
 }
 
 // highTerm is the query term of the high-score filter at threshold t.
-func highTerm(t float64) string { return "score>=" + thresholdText(t) }
+func highTerm(t float64) string { return "score>=" + text.FormatThreshold(t) }
 
 // highActive reports whether ds's list query holds the high-score term
 // at ds's threshold (the user may have edited it out).
@@ -124,12 +125,12 @@ func (m *Model) openThresholdPrompt() tea.Cmd {
 		return nil
 	}
 	top := runstats.Max(ds)
-	p := &lineInput{prefix: "high-score threshold (0-" + thresholdText(top) + "): ", hint: "enter set · esc cancel"}
-	p.setValue(thresholdText(m.scoring.threshold(ds)))
+	p := &lineInput{prefix: "high-score threshold (0-" + text.FormatThreshold(top) + "): ", hint: "enter set · esc cancel"}
+	p.setValue(text.FormatThreshold(m.scoring.threshold(ds)))
 	p.submit = func(v string) (bool, tea.Cmd) {
 		t, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || !(t >= 0 && t <= top) { // also NaN, which fails every comparison
-			p.errText = "a number from 0 to " + thresholdText(top)
+			p.errText = "a number from 0 to " + text.FormatThreshold(top)
 			return true, nil
 		}
 		return false, m.setThreshold(ds, t)

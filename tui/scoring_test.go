@@ -7,6 +7,7 @@ import (
 
 	"evalview/model"
 	"evalview/model/runstats"
+	"evalview/tui/text"
 )
 
 // runVisible are the record indexes the list shows, in order.
@@ -47,7 +48,7 @@ func TestRunThresholdKeysChangeCount(t *testing.T) {
 		if f.Above != tc.wantAbove || f.Above != len(wantHigh(tc.want)) {
 			t.Errorf("threshold %v: %d at or above, want %d", tc.want, f.Above, tc.wantAbove)
 		}
-		want := itoa(tc.wantAbove) + " ≥ " + thresholdText(tc.want)
+		want := itoa(tc.wantAbove) + " ≥ " + text.FormatThreshold(tc.want)
 		if s := screen(m); !strings.Contains(s, want) {
 			t.Errorf("header lacks %q:\n%s", want, s)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"evalview/model"
 	"evalview/model/runstats"
+	"evalview/tui/header"
 	"evalview/tui/sheets/facts"
 	"evalview/tui/sheets/filters"
 	"evalview/tui/sheets/overview"
@@ -128,7 +129,7 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 func (m *Model) openOverview() tea.Cmd {
 	m.back = nil // T leaves where enter in the overview led
 	if m.overview == nil {
-		m.overview = overview.New(m.c, overviewSource{m.header.metrics}, m.datasets)
+		m.overview = overview.New(m.c, overviewSource{m.header.Metrics()}, m.datasets)
 	} else {
 		m.overview.Refresh()
 	}
@@ -142,7 +143,7 @@ func (m *Model) openOverview() tea.Cmd {
 // complete and the dataset has taken in all it learnt (final; cached, as
 // the header shows them), the reported ones before. It runs on the
 // browser's goroutine, which may sync a dataset.
-type overviewSource struct{ metrics *metricsCache }
+type overviewSource struct{ metrics *header.Metrics }
 
 func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparison, final bool) {
 	done := ds.Records.Done() // before the sync: a sync after completion takes in everything
@@ -150,7 +151,7 @@ func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparis
 		sy.SyncDataset(ds)
 	}
 	if done {
-		return s.metrics.get(ds), true
+		return s.metrics.Get(ds), true
 	}
 	out := make([]model.MetricComparison, 0, len(ds.Metrics))
 	for _, m := range ds.Metrics {
@@ -174,7 +175,7 @@ func (m *Model) openScores(ds *model.Dataset) tea.Cmd {
 
 // openFilters compares the current dataset's filters (v).
 func (m *Model) openFilters() tea.Cmd {
-	m.pushSheet(filters.New(m.c, filtersSource{m.header.metrics, &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
+	m.pushSheet(filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
 	return nil
 }
 
@@ -193,11 +194,11 @@ func (m *Model) openPairs() tea.Cmd {
 // filtersSource is what the filter comparison reads of the root: the
 // recomputed metrics the header caches and the deep passes.
 type filtersSource struct {
-	metrics *metricsCache
+	metrics *header.Metrics
 	deep    *deepState
 }
 
-func (s filtersSource) Metrics(ds *model.Dataset) []model.MetricComparison { return s.metrics.get(ds) }
+func (s filtersSource) Metrics(ds *model.Dataset) []model.MetricComparison { return s.metrics.Get(ds) }
 
 func (s filtersSource) Deep(ds *model.Dataset) (*model.DeepReport, string) {
 	return s.deep.report(ds), s.deep.status(ds)

@@ -247,7 +247,7 @@ func TestCompareSheetHelpOneFilter(t *testing.T) {
 		ds := lmevalFixture()
 		m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 		ds.Filters = c.filters
-		s := filters.New(m.c, filtersSource{m.header.metrics, &m.deep}, ds, 0)
+		s := filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, ds, 0)
 		var keys []string
 		for _, b := range s.ShortHelp() {
 			keys = append(keys, b.Help().Key)
