@@ -154,3 +154,11 @@ func shownFields(m *Model) []string {
 	f, _ := m.list.Fields()
 	return f
 }
+
+// prompt is the open prompt, nil when none (or the search) is open.
+func prompt(m *Model) *lineInput {
+	if m.input == nil || m.input.search {
+		return nil
+	}
+	return m.input
+}

@@ -24,7 +24,7 @@ func TestExportPrompt(t *testing.T) {
 	m.list.SetColumn("score")
 	press(m, "s", "S") // score↓: 3 then 4 (stable)
 	press(m, "w")
-	if m.prompt() == nil || !strings.Contains(screen(m), "export 2 records to:") {
+	if prompt(m) == nil || !strings.Contains(screen(m), "export 2 records to:") {
 		t.Fatalf("w prompt:\n%s", screen(m))
 	}
 	press(m, "ctrl+u")

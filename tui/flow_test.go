@@ -77,8 +77,8 @@ func TestFlowSheetsReportUpward(t *testing.T) {
 	waitFor("pinned:")
 	tm.Send(keyMsg("q"))
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	if fm.topSheet() != nil || fm.list.Where() != "status=fail" || !fm.list.Pinned() {
-		t.Errorf("final state: sheet %v, query %q, pin %v", fm.topSheet(), fm.list.Where(), fm.list.Pinned())
+	if fm.sheets.top() != nil || fm.list.Where() != "status=fail" || !fm.list.Pinned() {
+		t.Errorf("final state: sheet %v, query %q, pin %v", fm.sheets.top(), fm.list.Where(), fm.list.Pinned())
 	}
 }
 

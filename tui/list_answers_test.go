@@ -16,7 +16,7 @@ import (
 func TestAnswerColumnsPerFilter(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 220, 30)
 	press(m, "c")
-	if s := ansi.Strip(m.topSheet().View()); !strings.Contains(s, "answer.strict-match (strict-match)") {
+	if s := ansi.Strip(m.sheets.top().View()); !strings.Contains(s, "answer.strict-match (strict-match)") {
 		t.Fatalf("the column chooser does not offer the filters' answers:\n%s", s)
 	}
 	press(m, "esc")

@@ -37,7 +37,7 @@ func TestColumnsSheetPicksDroppedColumn(t *testing.T) {
 	if !strings.Contains(s, "sample_status · no room now (space keeps it)") {
 		t.Fatalf("chooser does not say status has no room:\n%s", s)
 	}
-	cs := m.topSheet().(*columns.Sheet)
+	cs := m.sheets.top().(*columns.Sheet)
 	for cs.Current() != "sample_status" {
 		press(m, "j")
 	}
@@ -70,7 +70,7 @@ func TestStatusNamesOpenSheet(t *testing.T) {
 	}
 	for _, k := range []string{"c", "v", "F"} {
 		press(m, k)
-		s := m.topSheet()
+		s := m.sheets.top()
 		if s == nil {
 			t.Fatalf("%s opened no sheet", k)
 		}

@@ -95,7 +95,7 @@ func TestSetListQueryBadQueryKeepsList(t *testing.T) {
 func TestQueryLineTyping(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
 	press(m, ":")
-	if m.prompt() == nil {
+	if prompt(m) == nil {
 		t.Fatal(": did not open the query line")
 	}
 	typeText(m, "status=fail")
@@ -108,12 +108,12 @@ func TestQueryLineTyping(t *testing.T) {
 		t.Errorf("the query line does not show the error column:\n%s", s)
 	}
 	press(m, "enter") // an error keeps the prompt open
-	if m.prompt() == nil {
+	if prompt(m) == nil {
 		t.Fatal("enter closed the prompt on a bad query")
 	}
 	press(m, "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "enter")
-	if m.prompt() != nil || m.list.Where() != "status=fail" {
-		t.Fatalf("prompt open=%v, where=%q", m.prompt() != nil, m.list.Where())
+	if prompt(m) != nil || m.list.Where() != "status=fail" {
+		t.Fatalf("prompt open=%v, where=%q", prompt(m) != nil, m.list.Where())
 	}
 	// esc restores the query the line was opened on.
 	press(m, ":", "ctrl+u")
@@ -129,17 +129,17 @@ func TestQueryLineCompletion(t *testing.T) {
 	press(m, ":")
 	typeText(m, "stat")
 	press(m, "tab")
-	if got := m.prompt().Value(); got != "status=" {
+	if got := prompt(m).Value(); got != "status=" {
 		t.Fatalf("tab completed %q, want status=", got)
 	}
 	press(m, "tab") // cycles the field candidates of "stat"
 	press(m, "shift+tab")
-	if got := m.prompt().Value(); got != "status=" {
+	if got := prompt(m).Value(); got != "status=" {
 		t.Fatalf("shift+tab went back to %q", got)
 	}
 	typeText(m, "f")
 	press(m, "tab")
-	if got := m.prompt().Value(); got != "status=fail" {
+	if got := prompt(m).Value(); got != "status=fail" {
 		t.Errorf("value completion = %q, want status=fail", got)
 	}
 	if got := strings.Join(visibleIDs(m), " "); got != "3 4" {
@@ -170,8 +170,8 @@ func TestSetListQueryBigListOffLoop(t *testing.T) {
 	if !m.list.Filtering() {
 		t.Fatal("a big list was filtered on the event loop")
 	}
-	if !strings.Contains(m.listQueryStatus(), "filtering") {
-		t.Errorf("status %q does not say it is filtering", m.listQueryStatus())
+	if !strings.Contains(m.statusInfo().listQuery, "filtering") {
+		t.Errorf("status %q does not say it is filtering", m.statusInfo().listQuery)
 	}
 	drive(m, cmd)
 	if m.list.Filtering() {
@@ -192,7 +192,7 @@ func TestSetListQueryBigListOffLoop(t *testing.T) {
 // facetRow returns the position of value in the open facets sheet.
 func facetRow(t *testing.T, m *Model, value string) int {
 	t.Helper()
-	s, ok := m.topSheet().(*facets.Sheet)
+	s, ok := m.sheets.top().(*facets.Sheet)
 	if !ok {
 		t.Fatalf("no facets sheet open:\n%s", screen(m))
 	}
@@ -242,7 +242,7 @@ func TestRelistCursor(t *testing.T) {
 				press(m, "j")
 			}
 			c.apply(m)
-			if m.topSheet() != nil || m.prompt() != nil {
+			if m.sheets.top() != nil || prompt(m) != nil {
 				t.Fatalf("a sheet or prompt is still open:\n%s", screen(m))
 			}
 			if got := m.list.Visible(); !slices.Equal(got, []int{3, 4}) {

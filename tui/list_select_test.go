@@ -46,8 +46,8 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 		t.Fatalf("* on status=fail selected %v, want 3 4", got)
 	}
 	press(m, "l")
-	if p := m.prompt(); p == nil || !strings.Contains(p.prefix, "add labels to 2 selected records") {
-		t.Fatalf("l with a selection: %+v", m.prompt())
+	if p := prompt(m); p == nil || !strings.Contains(p.prefix, "add labels to 2 selected records") {
+		t.Fatalf("l with a selection: %+v", prompt(m))
 	}
 	typeText(m, "extraction bug")
 	press(m, "enter")

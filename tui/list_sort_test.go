@@ -121,7 +121,7 @@ func TestDefaultColumnsPerKind(t *testing.T) {
 func TestColumnsSheet(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
 	press(m, "c")
-	if _, ok := m.topSheet().(*columns.Sheet); !ok {
+	if _, ok := m.sheets.top().(*columns.Sheet); !ok {
 		t.Fatal("c did not open the column chooser")
 	}
 	s := screen(m)
@@ -130,7 +130,7 @@ func TestColumnsSheet(t *testing.T) {
 	}
 	// Hide the title (second row), show answer, move it before score.
 	press(m, "j", "space")
-	for m.topSheet().(*columns.Sheet).Current() != "answer" {
+	for m.sheets.top().(*columns.Sheet).Current() != "answer" {
 		press(m, "j")
 	}
 	press(m, "space", "K", "esc")

@@ -25,7 +25,7 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 		return nil
 	}
 	l := m.layout
-	w, wheels := m.topSheet().(ui.Wheeler)
+	w, wheels := m.sheets.top().(ui.Wheeler)
 	switch {
 	case wheels:
 		w.Wheel(d)
@@ -45,7 +45,7 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		return nil
 	}
 	l := m.layout
-	c, clicks := m.topSheet().(ui.Clicker)
+	c, clicks := m.sheets.top().(ui.Clicker)
 	switch {
 	case clicks:
 		if l.Body.Contains(ms.X, ms.Y) {
@@ -56,10 +56,10 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		// The left half of "‹ dataset 2/5 ›" goes back, the right half on.
 		return m.switchDataset(m.cur + m.header.SwitchAt(ms.X))
 	case l.List.Contains(ms.X, ms.Y):
-		m.setFocus(focusList)
+		m.focus = focusList
 		return m.list.Click(ms.X-l.List.X, ms.Y-l.List.Y)
 	case l.Detail.Contains(ms.X, ms.Y):
-		m.setFocus(focusDetail)
+		m.focus = focusDetail
 		return m.detail.Click(ms.X-l.Detail.X, ms.Y-l.Detail.Y)
 	}
 	return nil

@@ -75,7 +75,7 @@ func (m *Model) selectionChanged() tea.Cmd {
 func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 	if msg.err == nil && msg.rec != nil {
 		m.records.put(recordKey{msg.ds, msg.idx}, msg.rec)
-		m.traceRecordOpen(msg.took, rawSize(msg.rec))
+		m.trace.recordOpen(msg.took, rawSize(msg.rec))
 	}
 	if msg.id != m.loadID || msg.ds != m.curDataset() {
 		return nil

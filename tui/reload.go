@@ -38,7 +38,7 @@ func (msg reloadedMsg) applyTo(m *Model) tea.Cmd {
 		}
 		return nil
 	}
-	m.followReloaded(msg.ds)
+	m.follow.reloaded(msg.ds)
 	return m.replaceDataset(i, msg.ds)
 }
 
@@ -68,16 +68,16 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 		m.notes[ds] = s
 		delete(m.notes, old)
 	}
-	m.moveScoringState(old, ds)
+	m.scoring.move(old, ds)
 	// The old index's scan and deep pass would compete with the new
 	// one's for the cores, for results nobody reads.
-	m.dropDeep(old)
+	m.deep.drop(old)
 	if s, ok := old.Records.(model.Stopper); ok {
 		s.Stop()
 	}
 	m.records = newRecordCache(256)
 	if i == m.cur {
-		m.closeSheets()
+		m.sheets.closeAll()
 	}
 	id := m.list.Reloaded(m.states[i], old, ds)
 	m.detail.Carry(old, ds)
@@ -92,7 +92,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	m.restoreCursor(0)
 	// No m.polling reset: while it is set a tick is in flight and its
 	// handler polls the new index too; resetting it started a second loop.
-	return tea.Batch(m.selectionChanged(), m.pollCmd(), m.waitIndexes(), m.list.Research())
+	return tea.Batch(m.selectionChanged(), m.pollCmd(), waitIndexes(m.datasets), m.list.Research())
 }
 
 // cursorRestore is a record a reload's cursor waits for: its id, in the

@@ -21,7 +21,7 @@ func TestRunThresholdPromptRejectsNonFinite(t *testing.T) {
 		press(m, "t", "backspace", "backspace", "backspace")
 		typeText(m, typed)
 		press(m, "enter")
-		if m.prompt() == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
+		if prompt(m) == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
 			t.Errorf("%q: the prompt should stay open with a hint:\n%s", typed, screen(m))
 		}
 		press(m, "esc")
@@ -164,7 +164,7 @@ func TestReloadStopsOldWork(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
-	cmd := m.startDeep()
+	cmd := m.deep.start(m.datasets, m.cur, anyGrowing(m.datasets))
 	if cmd == nil {
 		t.Fatal("no deep pass started")
 	}

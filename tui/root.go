@@ -70,7 +70,7 @@ type Model struct {
 	input *lineInput
 	// sheets are full-body views stacked over the list and detail
 	// (sheet.go); the `?` overlay and the dataset picker are sheets too.
-	sheets []ui.Sheet
+	sheets sheetStack
 	// overview is the overview sheet, kept as the user left it between
 	// openings (T); back are the sheets a ui.OpenMsg left, which esc in
 	// the list brings back.
@@ -122,7 +122,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	c := ui.NewCommon(st)
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
-		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256),
+		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256), trace: openTracer(),
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.help.Styles = st.Help
@@ -197,7 +197,11 @@ func (m *Model) Init() tea.Cmd {
 	// (list, header, sheets), which then polls on while one grows: an
 	// index that completed since New leaves nothing growing, so no tick
 	// would ever bring its last records and final figures.
-	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
+	m.polling = false
+	cmds = append(cmds, m.takeInIndexes(), waitIndexes(m.datasets))
+	if m.opts.Follow && len(m.datasets) > 0 { // --follow
+		cmds = append(cmds, m.setFollow(true))
+	}
 	cmds = append(cmds, m.prepaint())
 	warmWidths()
 	return tea.Batch(cmds...)

@@ -8,11 +8,15 @@ import (
 
 	"evalview/model"
 	"evalview/model/compare"
+	"evalview/model/runstats"
 	"evalview/tui/keys"
 	"evalview/tui/sheets/datasets"
+	"evalview/tui/sheets/facts"
 	"evalview/tui/sheets/filters"
 	"evalview/tui/sheets/keyhelp"
 	"evalview/tui/sheets/pairs"
+	"evalview/tui/sheets/scores"
+	"evalview/tui/sheets/slice"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -39,7 +43,7 @@ func (m *Model) mode() mode {
 		return modeInput
 	case m.layout.TooSmall || !m.ready:
 		return modeTooSmall
-	case m.topSheet() != nil:
+	case m.sheets.top() != nil:
 		return modeSheet
 	}
 	return modeBrowse
@@ -50,14 +54,23 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.c.Keys
 	switch m.mode() {
 	case modeInput:
-		return m.handleInputKey(k)
+		// The open line takes every key; ctrl+c still quits.
+		if key.Matches(k, km.Global.ForceQuit) {
+			return tea.Quit
+		}
+		p := m.input
+		closed, cmd := p.update(k, km)
+		if closed && m.input == p { // a callback may have opened another
+			m.input = nil
+		}
+		return cmd
 	case modeTooSmall:
 		if key.Matches(k, km.Global.Quit, km.Global.ForceQuit) {
 			return tea.Quit
 		}
 		return nil
 	case modeSheet:
-		top := m.topSheet()
+		top := m.sheets.top()
 		if t, ok := top.(ui.Typer); ok && t.Typing() {
 			// A filter being typed takes every key; ctrl+c still quits.
 			if key.Matches(k, km.Global.ForceQuit) {
@@ -78,28 +91,63 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) globalActions() []ui.Action {
 	km := m.c.Keys
 	many := func() bool { return len(m.datasets) > 1 }
+	otherPane := func() tea.Cmd { m.focus = 1 - m.focus; return nil } // tab gives the keys to the other pane
+	// anyScored: the header counted a record that passed, failed or
+	// errored under the selected filter (x has something to show); true
+	// while the index still grows, since a scored record may come.
+	anyScored := func() bool {
+		ds := m.curDataset()
+		if ds == nil {
+			return false
+		}
+		if !ds.Records.Done() || m.list.WrongOnly() {
+			return true
+		}
+		scored, ok := m.header.Scored(ds)
+		return scored || !ok
+	}
 	return []ui.Action{
 		{Binding: &km.Global.Quit, Do: quit},
 		{Binding: &km.Global.ForceQuit, Do: quit},
 		{Binding: &km.Global.Help, Do: m.openHelp},
-		{Binding: &km.Global.FocusNext, Do: m.toggleFocus},
-		{Binding: &km.Global.FocusPrev, Do: m.toggleFocus},
+		{Binding: &km.Global.FocusNext, Do: otherPane},
+		{Binding: &km.Global.FocusPrev, Do: otherPane},
 		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
 		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
 		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},
 		{Binding: &km.Overview.Open, Enabled: many, Do: m.openOverview},
-		{Binding: &km.Global.CycleFilter, Enabled: func() bool { return len(m.dsFilters()) > 1 }, Do: m.list.CycleFilter},
-		{Binding: &km.Global.WrongOnly, Enabled: m.anyScored, Do: m.list.ToggleWrongOnly,
+		{Binding: &km.Global.CycleFilter, Enabled: func() bool { ds := m.curDataset(); return ds != nil && len(ds.Filters) > 1 },
+			Do: m.list.CycleFilter},
+		{Binding: &km.Global.WrongOnly, Enabled: anyScored, Do: m.list.ToggleWrongOnly,
 			Why: func() string { return "x: no record here passes or fails, so none is wrong" }},
 		{Binding: &km.Search.Start, Do: m.startSearch},
 		{Binding: &km.Search.Next, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(1) }},
 		{Binding: &km.Search.Prev, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(-1) }},
-		{Binding: &km.Compare.Filters, Enabled: func() bool { return filters.Applies(m.curDataset()) }, Do: m.openFilters},
+		{Binding: &km.Compare.Filters, Enabled: func() bool { return filters.Applies(m.curDataset()) }, Do: func() tea.Cmd {
+			m.sheets.push(filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
+			return nil
+		}},
 		{Binding: &km.Compare.Slices, Enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Records.Len() > 0 },
-			Do: m.openSlices},
+			Do: func() tea.Cmd {
+				ds := m.datasets[m.cur]
+				m.sheets.push(slice.New(m.c, ds, m.list.FilterIndex(), m.scoring.at(ds)))
+				return nil
+			}},
 		{Binding: &km.Compare.Runs, Enabled: func() bool { return len(m.datasets) > 0 && pairs.Applies(m.datasets, m.cur) },
-			Do: m.openPairs, Why: m.whyNoPair},
+			Do: func() tea.Cmd { m.sheets.push(pairs.New(m.c, m.datasets, m.cur, m.list.FilterIndex())); return nil },
+			Why: func() string {
+				// What C needs where it has nothing to compare.
+				ds := m.curDataset()
+				if ds == nil {
+					return ""
+				}
+				what := "another " + string(ds.Kind) + " dataset"
+				if compare.SameTaskOnly(ds) {
+					what = "another run of " + text.OneLine(ds.Task)
+				}
+				return "C needs " + what + " (evalview RUN_A RUN_B)"
+			}},
 	}
 }
 
@@ -114,7 +162,7 @@ func (m *Model) toolActions() []ui.Action {
 		{Binding: &t.Query, Do: m.openQueryLine},
 		{Binding: &t.Sort, Do: m.list.CycleSort},
 		{Binding: &t.Reverse, Do: m.list.ReverseSort},
-		{Binding: &t.Columns, Do: func() tea.Cmd { m.pushSheet(m.list.Columns()); return nil }},
+		{Binding: &t.Columns, Do: func() tea.Cmd { m.sheets.push(m.list.Columns()); return nil }},
 		// l is "next tab" in the detail.
 		{Binding: &t.Label, When: func() bool { return m.focus == focusList }, Do: m.openLabelPrompt},
 		{Binding: &t.Annotate, Do: m.openNotePrompt},
@@ -122,26 +170,41 @@ func (m *Model) toolActions() []ui.Action {
 		{Binding: &t.CopyPath, Do: func() tea.Cmd { return m.copyFocused(true) }},
 		{Binding: &t.Export, Do: m.openExportPrompt},
 		{Binding: &t.Reload, Do: m.reload},
-		{Binding: &t.Follow, Do: m.toggleFollow},
+		{Binding: &t.Follow, Do: func() tea.Cmd { return m.setFollow(!m.follow.on) }},
 		{Binding: &t.Pager, Do: func() tea.Cmd { return m.openExternal(false) }},
 		{Binding: &t.Editor, Do: func() tea.Cmd { return m.openExternal(true) }},
-		{Binding: &t.Facets, Do: func() tea.Cmd { m.pushSheet(m.list.Facets("")); return nil }},
+		{Binding: &t.Facets, Do: func() tea.Cmd { m.sheets.push(m.list.Facets("")); return nil }},
 		{Binding: &m.c.Keys.Detail.Markdown, Do: func() tea.Cmd {
 			cmd := m.detail.ToggleMarkdown()
 			m.note = m.detail.MarkdownNote()
 			return cmd
 		}},
-		{Binding: &r.Pair, Enabled: func() bool { return m.detail.PairOn() || m.detail.CanPair() }, Do: m.togglePair},
+		{Binding: &r.Pair, Enabled: func() bool { return m.detail.PairOn() || m.detail.CanPair() }, Do: func() tea.Cmd {
+			cmd, note := m.detail.TogglePair()
+			if note != "" {
+				m.note = note
+			}
+			return cmd
+		}},
 		{Binding: &r.LeftPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(0, -1) }},
 		{Binding: &r.LeftNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(0, 1) }},
 		{Binding: &r.RightPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, -1) }},
 		{Binding: &r.RightNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, 1) }},
-		{Binding: &r.Info, Enabled: func() bool { return m.compactHeader() != nil }, Do: m.openFacts},
+		{Binding: &r.Info, Enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Presentation.Header != nil },
+			Do: func() tea.Cmd { m.sheets.push(facts.New(m.c, m.datasets[m.cur])); return nil }},
 		{Binding: &r.Threshold, Enabled: scored, Do: m.openThresholdPrompt},
-		{Binding: &r.ThresholdUp, Enabled: scored, Do: func() tea.Cmd { return m.moveThreshold(thresholdStep) }},
-		{Binding: &r.ThresholdDn, Enabled: scored, Do: func() tea.Cmd { return m.moveThreshold(-thresholdStep) }},
+		{Binding: &r.ThresholdUp, Enabled: scored, Do: func() tea.Cmd {
+			return m.setThreshold(m.scoredDataset(), m.scoring.threshold(m.scoredDataset())+thresholdStep)
+		}},
+		{Binding: &r.ThresholdDn, Enabled: scored, Do: func() tea.Cmd {
+			return m.setThreshold(m.scoredDataset(), m.scoring.threshold(m.scoredDataset())-thresholdStep)
+		}},
 		{Binding: &r.HighScore, Enabled: scored, Do: m.toggleHighScore},
-		{Binding: &r.Distribution, Enabled: scored, Do: func() tea.Cmd { return m.openScores(m.scoredDataset()) }},
+		{Binding: &r.Distribution, Enabled: scored, Do: func() tea.Cmd {
+			ds, sc := m.scoredDataset(), m.scoring
+			m.sheets.push(scores.New(m.c, ds, func() runstats.Figures { return sc.figures(ds) }))
+			return nil
+		}},
 	}
 }
 
@@ -169,7 +232,7 @@ func (m *Model) listActions() []ui.Action {
 	acts = append(acts, m.list.Actions()...)
 	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.back != nil }, Do: func() tea.Cmd {
 		for _, s := range m.back { // the sheets the user came from, as left
-			m.pushSheet(s)
+			m.sheets.push(s)
 		}
 		m.back = nil
 		return nil
@@ -190,7 +253,7 @@ func (m *Model) paneActions() []ui.Action {
 // (esc comes back to it), and ctrl+c.
 func (m *Model) sheetActions() []ui.Action {
 	km := m.c.Keys
-	top := m.topSheet()
+	top := m.sheets.top()
 	return []ui.Action{
 		{Binding: &km.Global.Help, Do: m.openHelp, When: func() bool {
 			switch top.(type) {
@@ -252,34 +315,6 @@ func (m *Model) enableKeys() {
 
 func quit() tea.Cmd { return tea.Quit }
 
-// whyNoPair says what C needs where it has nothing to compare.
-func (m *Model) whyNoPair() string {
-	ds := m.curDataset()
-	if ds == nil {
-		return ""
-	}
-	what := "another " + string(ds.Kind) + " dataset"
-	if compare.SameTaskOnly(ds) {
-		what = "another run of " + text.OneLine(ds.Task)
-	}
-	return "C needs " + what + " (evalview RUN_A RUN_B)"
-}
-
-// anyScored reports whether the header counted a record that passed,
-// failed or errored under the selected filter (x has something to show);
-// true while the index still grows, since a scored record may come.
-func (m *Model) anyScored() bool {
-	ds := m.curDataset()
-	if ds == nil {
-		return false
-	}
-	if !ds.Records.Done() || m.list.WrongOnly() {
-		return true
-	}
-	scored, ok := m.header.Scored(ds)
-	return scored || !ok
-}
-
 // curDataset is the dataset shown, nil when none is open.
 func (m *Model) curDataset() *model.Dataset {
 	if len(m.datasets) == 0 {
@@ -288,32 +323,15 @@ func (m *Model) curDataset() *model.Dataset {
 	return m.datasets[m.cur]
 }
 
-// dsFilters are the current dataset's filters.
-func (m *Model) dsFilters() []string {
-	if ds := m.curDataset(); ds != nil {
-		return ds.Filters
-	}
-	return nil
-}
-
-// toggleFocus gives the keys to the other pane.
-func (m *Model) toggleFocus() tea.Cmd {
-	m.setFocus(1 - m.focus)
-	return nil
-}
-
-// setFocus gives the keys to a pane.
-func (m *Model) setFocus(f focus) { m.focus = f }
-
 // openHelp shows every key over the body, from the bindings offered now.
 func (m *Model) openHelp() tea.Cmd {
-	m.pushSheet(keyhelp.New(m.c))
+	m.sheets.push(keyhelp.New(m.c))
 	return nil
 }
 
 // openPicker opens the dataset picker on the current dataset (D).
 func (m *Model) openPicker() tea.Cmd {
-	m.pushSheet(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.Metrics()}))
+	m.sheets.push(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.Metrics()}))
 	return nil
 }
 
@@ -325,7 +343,7 @@ func (m *Model) shortHelp() []key.Binding {
 	case modeInput:
 		return m.input.shortHelp(km)
 	case modeSheet:
-		return movesLast(km, m.topSheet().ShortHelp())
+		return movesLast(km, m.sheets.top().ShortHelp())
 	}
 	b := ui.ShortHelp(m.paneActions())
 	r := km.Run
@@ -354,14 +372,4 @@ func movesLast(km *keys.KeyMap, bs []key.Binding) []key.Binding {
 		}
 	}
 	return append(own, moves...)
-}
-
-// togglePair shows two attempts side by side, or one under another
-// again (|).
-func (m *Model) togglePair() tea.Cmd {
-	cmd, note := m.detail.TogglePair()
-	if note != "" {
-		m.note = note
-	}
-	return cmd
 }

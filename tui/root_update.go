@@ -56,12 +56,6 @@ type rootMsg interface {
 	applyTo(m *Model) tea.Cmd
 }
 
-// route hands a message to its handler.
-func (m *Model) route(msg tea.Msg) tea.Cmd {
-	cmd, _ := m.routed(msg)
-	return cmd
-}
-
 // routed is route, and whether any handler took msg: a message none
 // takes (a terminal's report, a mouse motion or release, a key release)
 // changes nothing.
@@ -76,8 +70,8 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		if m.input != nil {
 			return m.input.paste(msg.Content), true
 		}
-		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
-			return m.topSheet().Update(msg), true
+		if t, ok := m.sheets.top().(ui.Typer); ok && t.Typing() {
+			return m.sheets.top().Update(msg), true
 		}
 		return nil, true
 	case tea.MouseWheelMsg:
@@ -91,26 +85,34 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case detail.Msg:
 		return m.detail.Update(msg), true
 	case detail.BackMsg:
-		m.setFocus(focusList)
+		m.focus = focusList
 		return nil, true
 	case list.Msg:
 		return m.list.Update(msg), true
 	case list.CursorMsg:
 		return m.selectionChanged(), true
 	case list.OpenMsg:
-		m.setFocus(focusDetail)
+		m.focus = focusDetail
 		m.detail.ShowFirstHit()
 		return nil, true
 	case list.RepeatLabelMsg:
 		return m.repeatLabel(), true
 	case indexTickMsg:
-		return m.handleIndexTick(), true
+		m.polling = false
+		return m.takeInIndexes(), true
 	case indexesDoneMsg:
 		return m.takeInIndexes(), true
 	case deepTickMsg:
-		return m.handleDeepTick(), true
+		return m.deep.handleTick(), true
 	case deepDoneMsg:
-		return m.handleDeepDone(msg), true
+		// Keep the pass's report, refresh the sheets that show it and
+		// start the next pass.
+		next := m.deep.done(msg)
+		redraw := m.sheets.tell(ui.DeepMsg{Dataset: msg.ds})
+		if !next {
+			return redraw, true // quitting
+		}
+		return tea.Batch(redraw, m.deep.start(m.datasets, m.cur, anyGrowing(m.datasets))), true
 	case spinner.TickMsg:
 		return m.handleSpin(msg), true
 	case ui.CrashMsg:
@@ -134,7 +136,7 @@ func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.list.SetSize(l.List.W, l.List.H)
 	m.detail.SetSize(l.Detail.W, l.Detail.H)
 	m.status.w = l.Width
-	m.resizeSheets()
+	m.sheets.resize(m.layout.Body.W, m.layout.Body.H)
 	return nil
 }
 
@@ -168,7 +170,7 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 	}
 	m.c.SetStyles(st)
 	m.help.Styles = st.Help
-	m.resizeSheets() // the help lays its styled text out again
+	m.sheets.resize(m.layout.Body.W, m.layout.Body.H) // the help lays its styled text out again
 	return m.detail.Refresh()
 }
 

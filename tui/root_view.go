@@ -36,7 +36,7 @@ func (m *Model) View() (v tea.View) {
 	if m.ready {
 		firstFrameDrawn()
 	}
-	m.traceView()
+	m.trace.view(m)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "evalview"
@@ -58,10 +58,10 @@ func (m *Model) render() string {
 	}
 	parts := []string{m.header.View()}
 	body := m.bodyView()
-	if s := m.topSheet(); s != nil {
+	if s := m.sheets.top(); s != nil {
 		body = s.View()
 	}
-	parts = append(parts, withMenu(body, m.menu(l.Width)))
+	parts = append(parts, withMenu(body, m.input.menu(l.Width, m.c.Styles)))
 	if m.input != nil {
 		parts = append(parts, m.inputView())
 	} else {
@@ -133,8 +133,18 @@ func (m *Model) statusInfo() statusInfo {
 	in.wrongOnly = m.list.WrongOnly()
 	in.zoom = m.zoom
 	in.selected = m.list.SelectionLabel()
-	in.pin, in.work = m.list.PinLabel(), m.deepStatus()
-	in.listQuery = m.listQueryStatus()
+	in.pin, in.work = m.list.PinLabel(), m.deep.status(ds)
+	// The list's query and sort, after the follow marker and before a
+	// tool's flash: "following · :score<5 · sort score↓".
+	var q []string
+	if f := m.follow.status(); f != "" {
+		q = append(q, f)
+	}
+	q = append(q, m.list.QueryStatus()...)
+	if m.flash != "" {
+		q = append(q, text.OneLine(m.flash))
+	}
+	in.listQuery = strings.Join(q, " · ")
 	dq, _ := m.detail.SearchQuery()
 	switch q := m.list.Query(); {
 	case m.detailFollowsListSearch():
@@ -147,7 +157,7 @@ func (m *Model) statusInfo() statusInfo {
 		in.query, in.where = dq, m.detail.TabName()
 		in.hits, in.matchCur = m.detail.SearchHits()
 	}
-	if s := m.topSheet(); s != nil {
+	if s := m.sheets.top(); s != nil {
 		// The sheet covers the detail: name it (overlays name nothing),
 		// not the hidden scroll.
 		in.scroll = text.OneLine(s.Title())
@@ -163,24 +173,6 @@ func (m *Model) statusInfo() statusInfo {
 		in.loading = m.spinner.View() + " rendering…"
 	}
 	return in
-}
-
-// listQueryStatus is the status bar's text for the list's query and
-// sort, after the follow marker and before a tool's flash:
-// "following · :score<5 · sort score↓".
-func (m *Model) listQueryStatus() string {
-	if len(m.datasets) == 0 {
-		return ""
-	}
-	var parts []string
-	if f := m.followStatus(); f != "" {
-		parts = append(parts, f)
-	}
-	parts = append(parts, m.list.QueryStatus()...)
-	if m.flash != "" {
-		parts = append(parts, text.OneLine(m.flash))
-	}
-	return strings.Join(parts, " · ")
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

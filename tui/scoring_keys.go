@@ -27,24 +27,6 @@ func (m *Model) scoredDataset() *model.Dataset {
 	return m.datasets[m.cur]
 }
 
-// moveThreshold moves the current dataset's threshold by delta.
-func (m *Model) moveThreshold(delta float64) tea.Cmd {
-	ds := m.scoredDataset()
-	if ds == nil {
-		return nil
-	}
-	return m.setThreshold(ds, m.scoring.threshold(ds)+delta)
-}
-
-// compactHeader is the current dataset's compact header, nil when it has
-// none (its facts are all in the header: no facts sheet to open).
-func (m *Model) compactHeader() *model.Header {
-	if len(m.datasets) == 0 {
-		return nil
-	}
-	return m.datasets[m.cur].Presentation.Header
-}
-
 // highTerm is the query term of the high-score filter at threshold t.
 func highTerm(t float64) string { return "score>=" + text.FormatThreshold(t) }
 

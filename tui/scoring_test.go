@@ -60,11 +60,11 @@ func TestRunThresholdPromptRejectsBadInput(t *testing.T) {
 	press(m, "t", "backspace", "backspace", "backspace")
 	typeText(m, "eleven")
 	press(m, "enter")
-	if m.prompt() == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
+	if prompt(m) == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
 		t.Fatalf("a bad threshold should keep the prompt open with a hint:\n%s", screen(m))
 	}
 	press(m, "esc")
-	if m.prompt() != nil || m.scoring.threshold(m.datasets[0]) != 8.5 {
+	if prompt(m) != nil || m.scoring.threshold(m.datasets[0]) != 8.5 {
 		t.Errorf("esc should close the prompt and keep 8.5, got %v", m.scoring.threshold(m.datasets[0]))
 	}
 }

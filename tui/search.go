@@ -13,11 +13,6 @@ import (
 // between them. The detail's own search (`/` in the detail) replaces it
 // until the next list search.
 
-// setQuery searches the pane the search was started in.
-func (m *Model) setQuery(q string) tea.Cmd {
-	return m.setQueryIn(m.searchIn, q)
-}
-
 // setQueryIn searches pane in for q ("" clears the search).
 func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 	if in == focusDetail {
@@ -88,17 +83,6 @@ func (msg searchPauseMsg) applyTo(m *Model) tea.Cmd {
 	return m.searchNow(msg.q)
 }
 
-// searchTyped takes an edit of the search line: the detail is searched at
-// once, the list once the typing pauses.
-func (m *Model) searchTyped(q string) tea.Cmd {
-	if m.searchIn == focusDetail {
-		return m.setQuery(q)
-	}
-	m.typedID++
-	id := m.typedID
-	return tea.Tick(searchPause, func(time.Time) tea.Msg { return searchPauseMsg{id: id, q: q} })
-}
-
 // searchNow searches for q at once (enter, or the typing paused), unless
 // that search is the one already shown or running.
 func (m *Model) searchNow(q string) tea.Cmd {
@@ -106,5 +90,5 @@ func (m *Model) searchNow(q string) tea.Cmd {
 	if m.searchIn == focusDetail || q == m.list.Query() {
 		return nil // the detail searched at every change
 	}
-	return m.setQuery(q)
+	return m.setQueryIn(m.searchIn, q)
 }

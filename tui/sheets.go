@@ -6,14 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/model/runstats"
 	"evalview/tui/header"
-	"evalview/tui/sheets/facts"
-	"evalview/tui/sheets/filters"
 	"evalview/tui/sheets/overview"
-	"evalview/tui/sheets/pairs"
-	"evalview/tui/sheets/scores"
-	"evalview/tui/sheets/slice"
 	"evalview/tui/ui"
 )
 
@@ -23,45 +17,53 @@ import (
 // what it shows and never sees the root; it reports what the user chose
 // with the messages of tui/ui, which handleSheetMsg applies.
 
-// pushSheet opens s over the body, sized to it.
-func (m *Model) pushSheet(s ui.Sheet) {
-	s.SetSize(m.layout.Body.W, m.layout.Body.H)
-	m.sheets = append(m.sheets, s)
+// sheetStack is the sheets open over the body, the top one last.
+type sheetStack struct {
+	list []ui.Sheet
+	// w, h are the body's size, which every sheet gets.
+	w, h int
 }
 
-// topSheet is the open sheet on top, nil when none is open.
-func (m *Model) topSheet() ui.Sheet {
-	if len(m.sheets) == 0 {
+// push opens s over the body, sized to it.
+func (st *sheetStack) push(s ui.Sheet) {
+	s.SetSize(st.w, st.h)
+	st.list = append(st.list, s)
+}
+
+// top is the open sheet on top, nil when none is open.
+func (st *sheetStack) top() ui.Sheet {
+	if len(st.list) == 0 {
 		return nil
 	}
-	return m.sheets[len(m.sheets)-1]
+	return st.list[len(st.list)-1]
 }
 
-// closeSheet closes s wherever it is in the stack.
-func (m *Model) closeSheet(s ui.Sheet) {
-	for i := len(m.sheets) - 1; i >= 0; i-- {
-		if m.sheets[i] == s {
-			m.sheets = append(m.sheets[:i], m.sheets[i+1:]...)
+// close closes s wherever it is in the stack.
+func (st *sheetStack) close(s ui.Sheet) {
+	for i := len(st.list) - 1; i >= 0; i-- {
+		if st.list[i] == s {
+			st.list = append(st.list[:i], st.list[i+1:]...)
 			return
 		}
 	}
 }
 
-// closeSheets closes every sheet, for example when the dataset changes
+// closeAll closes every sheet, for example when the dataset changes
 // under them.
-func (m *Model) closeSheets() { m.sheets = nil }
+func (st *sheetStack) closeAll() { st.list = nil }
 
-// resizeSheets gives every open sheet the new body size.
-func (m *Model) resizeSheets() {
-	for _, s := range m.sheets {
-		s.SetSize(m.layout.Body.W, m.layout.Body.H)
+// resize gives every open sheet, and those opened next, the body's size.
+func (st *sheetStack) resize(w, h int) {
+	st.w, st.h = w, h
+	for _, s := range st.list {
+		s.SetSize(w, h)
 	}
 }
 
-// tellSheets hands a data message to every open sheet.
-func (m *Model) tellSheets(msg tea.Msg) tea.Cmd {
+// tell hands a data message to every open sheet.
+func (st *sheetStack) tell(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, s := range m.sheets {
+	for _, s := range st.list {
 		cmds = append(cmds, s.Update(msg))
 	}
 	return tea.Batch(cmds...)
@@ -72,15 +74,16 @@ func (m *Model) tellSheets(msg tea.Msg) tea.Cmd {
 func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case ui.DoneMsg:
-		m.closeSheet(msg.Sheet)
+		m.sheets.close(msg.Sheet)
 		if msg.Then == nil {
 			return nil, true
 		}
-		return m.route(msg.Then), true
+		cmd, _ := m.routed(msg.Then)
+		return cmd, true
 	case ui.QueryMsg:
 		return m.setListQuery(msg.Query), true
 	case ui.PinMsg:
-		m.setFocus(focusList)
+		m.focus = focusList
 		return m.list.Pin(msg.Label, msg.Rows), true
 	case ui.ShowRecordMsg:
 		return m.showRecord(msg.Dataset, msg.Index), true
@@ -102,11 +105,11 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case ui.DatasetMsg:
 		return m.switchDataset(msg.Index), true
 	case ui.PushMsg:
-		m.pushSheet(msg.Sheet)
+		m.sheets.push(msg.Sheet)
 		return nil, true
 	case ui.OpenMsg:
-		back := append([]ui.Sheet(nil), m.sheets...)
-		m.closeSheets()
+		back := append([]ui.Sheet(nil), m.sheets.list...)
+		m.sheets.closeAll()
 		var cmd tea.Cmd
 		if i := slices.Index(m.datasets, msg.Dataset); i >= 0 && i != m.cur {
 			cmd = m.switchDataset(i)
@@ -117,7 +120,7 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.Record >= 0 {
 			cmd = tea.Batch(cmd, m.showRecord(msg.Dataset, msg.Record))
 		}
-		m.setFocus(focusList)
+		m.focus = focusList
 		m.back = back
 		return cmd, true
 	}
@@ -133,8 +136,8 @@ func (m *Model) openOverview() tea.Cmd {
 	} else {
 		m.overview.Refresh()
 	}
-	m.closeSheet(m.overview)
-	m.pushSheet(m.overview)
+	m.sheets.close(m.overview)
+	m.sheets.push(m.overview)
 	return nil
 }
 
@@ -158,37 +161,6 @@ func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparis
 		out = append(out, model.MetricComparison{Filter: m.Filter, Name: m.Name, Reported: m.Value, HasReport: true, Stderr: m.Stderr, HasStderr: m.HasStderr})
 	}
 	return out, false
-}
-
-// openFacts opens the facts sheet of the current dataset (i).
-func (m *Model) openFacts() tea.Cmd {
-	m.pushSheet(facts.New(m.c, m.datasets[m.cur]))
-	return nil
-}
-
-// openScores opens the score distribution of ds (v on a scored dataset).
-func (m *Model) openScores(ds *model.Dataset) tea.Cmd {
-	sc := m.scoring
-	m.pushSheet(scores.New(m.c, ds, func() runstats.Figures { return sc.figures(ds) }))
-	return nil
-}
-
-// openFilters compares the current dataset's filters (v).
-func (m *Model) openFilters() tea.Cmd {
-	m.pushSheet(filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
-	return nil
-}
-
-// openSlices groups the current dataset's records (V).
-func (m *Model) openSlices() tea.Cmd {
-	m.pushSheet(slice.New(m.c, m.datasets[m.cur], m.list.FilterIndex(), m.scoring.at(m.datasets[m.cur])))
-	return nil
-}
-
-// openPairs compares the current dataset with another of its kind (C).
-func (m *Model) openPairs() tea.Cmd {
-	m.pushSheet(pairs.New(m.c, m.datasets, m.cur, m.list.FilterIndex()))
-	return nil
 }
 
 // filtersSource is what the filter comparison reads of the root: the
@@ -218,6 +190,6 @@ func (m *Model) showRecord(ds *model.Dataset, idx int) tea.Cmd {
 		m.note = "record " + itoa(idx+1) + " is not in the list"
 		return cmd
 	}
-	m.setFocus(focusList)
+	m.focus = focusList
 	return tea.Batch(cmd, shown)
 }

@@ -38,13 +38,13 @@ func TestCompareSheetCellPinsList(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newTestModel(t, compareFixtures(), 100, 30)
 			press(m, "v")
-			if _, ok := m.topSheet().(*filters.Sheet); !ok {
-				t.Fatalf("v opened %T, want the filter comparison", m.topSheet())
+			if _, ok := m.sheets.top().(*filters.Sheet); !ok {
+				t.Fatalf("v opened %T, want the filter comparison", m.sheets.top())
 			}
 			press(m, tc.keys...)
 			press(m, "enter")
-			if m.topSheet() != nil {
-				t.Fatalf("enter left the sheet %q open", m.topSheet().Title())
+			if m.sheets.top() != nil {
+				t.Fatalf("enter left the sheet %q open", m.sheets.top().Title())
 			}
 			_, cells := compare.Filters(ds, tc.a, tc.b, nil)
 			var want []int
@@ -97,11 +97,11 @@ func TestDeepStatusProgress(t *testing.T) {
 	run.done.Store(45)
 	run.total.Store(100)
 	m.deep.runs = map[*model.Dataset]*deepRun{ds: run}
-	if got := m.deepStatus(); got != "re-extracting 45%" {
+	if got := m.deep.status(m.datasets[m.cur]); got != "re-extracting 45%" {
 		t.Errorf("status %q, want re-extracting 45%%", got)
 	}
 	run.finished = true
-	if got := m.deepStatus(); got != "" {
+	if got := m.deep.status(m.datasets[m.cur]); got != "" {
 		t.Errorf("status after the pass %q, want none", got)
 	}
 }
@@ -111,9 +111,9 @@ func TestSlicesSheetPinsSlice(t *testing.T) {
 	m := newTestModel(t, compareFixtures(), 100, 30)
 	ds := m.datasets[0]
 	press(m, "V")
-	sh, ok := m.topSheet().(*slice.Sheet)
+	sh, ok := m.sheets.top().(*slice.Sheet)
 	if !ok {
-		t.Fatalf("V opened %T, want slices", m.topSheet())
+		t.Fatalf("V opened %T, want slices", m.sheets.top())
 	}
 	for sh.Field() != "subject" {
 		press(m, "s")
@@ -135,9 +135,9 @@ func TestRunsSheetFlips(t *testing.T) {
 	m := newTestModel(t, compareFixtures(), 100, 30)
 	press(m, "x") // wrong only: the record chosen below must still show
 	press(m, "C")
-	sh, ok := m.topSheet().(*pairs.Sheet)
+	sh, ok := m.sheets.top().(*pairs.Sheet)
 	if !ok {
-		t.Fatalf("C opened %T, want the runs comparison", m.topSheet())
+		t.Fatalf("C opened %T, want the runs comparison", m.sheets.top())
 	}
 	var keys []string
 	for _, p := range sh.Pairs() {
@@ -147,8 +147,8 @@ func TestRunsSheetFlips(t *testing.T) {
 		t.Errorf("flips %v, want %v", keys, want)
 	}
 	press(m, "j", "j", "enter") // doc 5: right in A, wrong in B
-	if idx, _ := m.list.Selected(); idx != 5 || m.topSheet() != nil {
-		t.Errorf("cursor on record %d (sheet %v), want record 5 with the sheet closed", idx, m.topSheet())
+	if idx, _ := m.list.Selected(); idx != 5 || m.sheets.top() != nil {
+		t.Errorf("cursor on record %d (sheet %v), want record 5 with the sheet closed", idx, m.sheets.top())
 	}
 }
 
@@ -157,9 +157,9 @@ func TestRunsSheetFlips(t *testing.T) {
 func TestRunsSheetScored(t *testing.T) {
 	m := newTestModel(t, compareFixtures(), 100, 30)
 	press(m, ">", ">", "C")
-	sh, ok := m.topSheet().(*pairs.Sheet)
+	sh, ok := m.sheets.top().(*pairs.Sheet)
 	if !ok {
-		t.Fatalf("C opened %T, want the runs comparison", m.topSheet())
+		t.Fatalf("C opened %T, want the runs comparison", m.sheets.top())
 	}
 	if sh.ByFlips() || len(sh.Pairs()) != 4 {
 		t.Fatalf("flips only %v, %d pairs; want all 4 pairs", sh.ByFlips(), len(sh.Pairs()))
@@ -181,11 +181,11 @@ func TestRunsSheetScored(t *testing.T) {
 func TestCompareKeysNeedTheirData(t *testing.T) {
 	m := newTestModel(t, allFixtures(), 100, 30)
 	press(m, "C")
-	if m.topSheet() != nil {
-		t.Errorf("C opened %q with no second lm-eval dataset", m.topSheet().Title())
+	if m.sheets.top() != nil {
+		t.Errorf("C opened %q with no second lm-eval dataset", m.sheets.top().Title())
 	}
 	press(m, ">", "v") // on a run, v is the run's own view (score histogram)
-	if _, ok := m.topSheet().(*filters.Sheet); ok {
+	if _, ok := m.sheets.top().(*filters.Sheet); ok {
 		t.Error("v opened the filter comparison on a run")
 	}
 }
@@ -229,8 +229,8 @@ func TestRunsNeedTheSameTask(t *testing.T) {
 	dss[1].Task = "arc_easy"
 	m := newTestModel(t, dss, 100, 30)
 	press(m, "C")
-	if m.topSheet() != nil {
-		t.Fatalf("C opened %q across two tasks", m.topSheet().Title())
+	if m.sheets.top() != nil {
+		t.Fatalf("C opened %q across two tasks", m.sheets.top().Title())
 	}
 	if s := screen(m); !strings.Contains(s, "C needs another run of "+dss[0].Task) {
 		t.Errorf("no explanation on screen:\n%s", s)
@@ -264,7 +264,7 @@ func TestCompareSheetHelpOneFilter(t *testing.T) {
 func TestFacetStartField(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{openTestdata(t, "testset/spec/guide_examples.jsonl")}, 100, 30)
 	press(m, "F")
-	s, ok := m.topSheet().(*facets.Sheet)
+	s, ok := m.sheets.top().(*facets.Sheet)
 	if !ok || s.Field() != "kind" {
 		t.Fatalf("facets of an unscored testset do not open on kind:\n%s", screen(m))
 	}

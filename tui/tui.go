@@ -116,7 +116,7 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	stopSignals()
 	firstFrameDrawn() // when it never came
 	printed := capture.stop()
-	m.stopDeep() // a deep pass may still run in the background
+	m.deep.cancel() // a deep pass may still run in the background
 	if m.crash != nil {
 		return crashError(m.crash)
 	}
