@@ -204,12 +204,12 @@ func (m *Model) inputView() string {
 	in := p.prefix + text.Sanitize(p.Value()) + st.Bar.Active.Reverse(true).Render(" ")
 	if p.search {
 		si := m.statusInfo()
-		counting := si.counting || m.searchIn == focusList && p.Value() != m.list.Query()
+		counting := si.Counting || m.searchIn == focusList && p.Value() != m.list.Query()
 		where := "list" // the pane being searched
 		if m.searchIn == focusDetail {
 			where = cmp.Or(m.detail.TabName(), "detail")
 		}
-		return m.status.searchLine(in, where, si.hits, p.Value() != "", counting)
+		return m.status.SearchLine(in, where, si.Hits, p.Value() != "", counting)
 	}
 	right := p.hint
 	if h := p.candidatesHint(); h != "" {

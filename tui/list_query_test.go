@@ -170,8 +170,8 @@ func TestSetListQueryBigListOffLoop(t *testing.T) {
 	if !m.list.Filtering() {
 		t.Fatal("a big list was filtered on the event loop")
 	}
-	if !strings.Contains(m.statusInfo().listQuery, "filtering") {
-		t.Errorf("status %q does not say it is filtering", m.statusInfo().listQuery)
+	if !strings.Contains(m.statusInfo().ListQuery, "filtering") {
+		t.Errorf("status %q does not say it is filtering", m.statusInfo().ListQuery)
 	}
 	drive(m, cmd)
 	if m.list.Filtering() {

@@ -14,6 +14,7 @@ import (
 	"evalview/tui/header"
 	"evalview/tui/list"
 	"evalview/tui/sheets/overview"
+	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/ui"
 )
@@ -59,7 +60,7 @@ type Model struct {
 	header *header.Pane
 	list   *list.Pane
 	detail *detail.Pane
-	status statusBar
+	status *statusbar.Bar
 	help   help.Model
 	focus  focus
 	// zoom gives the focused pane the whole body (Z); the layout
@@ -122,7 +123,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	c := ui.NewCommon(st)
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
-		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256), trace: openTracer(),
+		status: statusbar.New(c), help: help.New(), records: newRecordCache(256), trace: openTracer(),
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.help.Styles = st.Help

@@ -135,7 +135,7 @@ func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.header.SetSize(l.Header.W, l.Header.H)
 	m.list.SetSize(l.List.W, l.List.H)
 	m.detail.SetSize(l.Detail.W, l.Detail.H)
-	m.status.w = l.Width
+	m.status.SetWidth(l.Width)
 	m.sheets.resize(m.layout.Body.W, m.layout.Body.H)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/text"
 )
@@ -119,21 +120,21 @@ func tooSmall(st *styles.Styles, w, h int) string {
 }
 
 // statusInfo gathers the status bar's content.
-func (m *Model) statusInfo() statusInfo {
-	in := statusInfo{note: m.note}
+func (m *Model) statusInfo() statusbar.Info {
+	in := statusbar.Info{Note: m.note}
 	if len(m.datasets) == 0 {
 		return in
 	}
 	ds := m.datasets[m.cur]
-	in.pos, in.shown = m.list.Position()
-	in.all = ds.Records.Len()
+	in.Pos, in.Shown = m.list.Position()
+	in.All = ds.Records.Len()
 	if fi := m.list.FilterIndex(); fi >= 0 {
-		in.filter = ds.Filters[fi]
+		in.Filter = ds.Filters[fi]
 	}
-	in.wrongOnly = m.list.WrongOnly()
-	in.zoom = m.zoom
-	in.selected = m.list.SelectionLabel()
-	in.pin, in.work = m.list.PinLabel(), m.deep.status(ds)
+	in.WrongOnly = m.list.WrongOnly()
+	in.Zoom = m.zoom
+	in.Selected = m.list.SelectionLabel()
+	in.Pin, in.Work = m.list.PinLabel(), m.deep.status(ds)
 	// The list's query and sort, after the follow marker and before a
 	// tool's flash: "following · :score<5 · sort score↓".
 	var q []string
@@ -144,33 +145,33 @@ func (m *Model) statusInfo() statusInfo {
 	if m.flash != "" {
 		q = append(q, text.OneLine(m.flash))
 	}
-	in.listQuery = strings.Join(q, " · ")
+	in.ListQuery = strings.Join(q, " · ")
 	dq, _ := m.detail.SearchQuery()
 	switch q := m.list.Query(); {
 	case m.detailFollowsListSearch():
-		in.query, in.where = q, m.detail.TabName()
-		in.hits, in.matchCur = m.detail.SearchHits()
+		in.Query, in.Where = q, m.detail.TabName()
+		in.Hits, in.MatchCur = m.detail.SearchHits()
 	case m.searchIn == focusList && q != "":
-		in.query, in.where = q, "list"
-		in.hits, in.matchCur, in.counting = m.list.Matches()
+		in.Query, in.Where = q, "list"
+		in.Hits, in.MatchCur, in.Counting = m.list.Matches()
 	case m.searchIn == focusDetail && dq != "":
-		in.query, in.where = dq, m.detail.TabName()
-		in.hits, in.matchCur = m.detail.SearchHits()
+		in.Query, in.Where = dq, m.detail.TabName()
+		in.Hits, in.MatchCur = m.detail.SearchHits()
 	}
 	if s := m.sheets.top(); s != nil {
 		// The sheet covers the detail: name it (overlays name nothing),
 		// not the hidden scroll.
-		in.scroll = text.OneLine(s.Title())
+		in.Scroll = text.OneLine(s.Title())
 	} else if mark := m.detail.ScrollMark(); mark != "" {
-		in.scroll = m.detail.TabName() + " " + mark
+		in.Scroll = m.detail.TabName() + " " + mark
 	}
 	switch {
 	case !ds.Records.Done():
-		in.loading = m.spinner.View() + " indexing…"
+		in.Loading = m.spinner.View() + " indexing…"
 	case m.loading:
-		in.loading = m.spinner.View() + " loading record…"
+		in.Loading = m.spinner.View() + " loading record…"
 	case m.detail.Busy():
-		in.loading = m.spinner.View() + " rendering…"
+		in.Loading = m.spinner.View() + " rendering…"
 	}
 	return in
 }
