@@ -14,7 +14,7 @@ import (
 type detailSearch struct {
 	query string
 	// re, when set, finds the matches instead of query as plain text: a
-	// list search shown in the detail (listhits.go), regex or plain.
+	// list search shown in the detail (FollowList), regex or plain.
 	re *query.Matcher
 	// fromList marks a search that follows the list's `/` search.
 	fromList bool

@@ -285,7 +285,7 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 		cols = append(cols[:at], cols[at+1:]...) // a title of no cells
 	}
 	if flexIndex(cols) < 0 && len(dropped) > 0 {
-		cols = refillColumns(cols, dropped, fields, w) // columns_refill.go
+		cols = refillColumns(cols, dropped, fields, w) // refill.go
 	}
 	flexAt := flexIndex(cols)
 	rest := w - usedWidth(cols)

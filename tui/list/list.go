@@ -15,20 +15,14 @@
 package list
 
 import (
-	"slices"
-	"sort"
 	"strconv"
-	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
 	"evalview/model/query"
-	"evalview/tui/content"
 	"evalview/tui/sheets/columns"
 	"evalview/tui/sheets/facets"
-	"evalview/tui/text"
 	"evalview/tui/ui"
 )
 
@@ -206,102 +200,6 @@ func (l *Pane) filtered() bool {
 	return l.st.wrongOnly || !l.st.whereQ.Empty() || l.st.sortKey.Column != ""
 }
 
-// refresh takes in records the index gained since the last look: those
-// pinned (pin.go), matching the query and, with wrong-only, failed.
-func (l *Pane) refresh() {
-	if l.ds == nil || l.st.pending != 0 {
-		return
-	}
-	n := l.ds.Records.Len()
-	if n > l.st.known {
-		added := visibleRows(l.ds, l.Env(), l.st.pin, l.st.whereQ, l.st.wrongOnly, l.st.known, n)
-		if len(added) > 0 && l.st.sortKey.Column != "" {
-			// Keep the cursor's record under the cursor while rows arrive.
-			sel, had := l.Selected()
-			l.st.visible = append(l.st.visible, added...)
-			query.Sort(l.Env(), l.st.visible, l.st.sortKey)
-			if had {
-				l.st.cursor = l.position(sel)
-			}
-		} else {
-			l.st.visible = append(l.st.visible, added...)
-		}
-	}
-	l.st.known = max(l.st.known, n)
-	l.clamp()
-}
-
-// visibleRows returns the records in [from, to) of ds that the list shows:
-// those pinned (a nil pin keeps all), matching q (nil: all) and, with
-// wrongOnly, failed under env.Filter. It reads summaries (and records for
-// a query on a field held in them alone, Presentation.FieldLabels) and is
-// safe off the event loop.
-func visibleRows(ds *model.Dataset, env query.Env, pin *pinSet, q *query.Query, wrongOnly bool, from, to int) []int {
-	out := make([]int, 0, to-from)
-	for i := from; i < to; i++ {
-		if !pin.has(i) {
-			continue
-		}
-		s := env.Summary(i)
-		if wrongOnly && s.Outcome(env.Filter).Status != model.StatusFail {
-			continue
-		}
-		if q.Empty() || q.MatchAt(env, i, s) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// position returns the list position of record i, or 0 (the first row)
-// when i is not shown: after a query, a facet or a pin replaced the list,
-// the row "after" a record that is gone means nothing to the user, who
-// expects to start reading the new list from its top.
-func (l *Pane) position(i int) int {
-	v := l.st.visible
-	if l.st.sortKey.Column == "" {
-		if k := sort.SearchInts(v, i); k < len(v) && v[k] == i {
-			return k
-		}
-		return 0
-	}
-	for pos, j := range v {
-		if j == i {
-			return pos
-		}
-	}
-	return 0
-}
-
-// rebuild recomputes the visible records after the filter, the query, the
-// sort, the pin or the wrong-only switch changed, keeping the cursor on
-// the same record when it is still shown, else on the first row.
-func (l *Pane) rebuild() {
-	sel, hadSel := l.Selected()
-	l.st.visible, l.st.known, l.st.pending = l.st.visible[:0:0], 0, 0
-	l.st.matches, l.st.matchIdx = nil, 0
-	l.refresh()
-	if hadSel {
-		l.st.cursor = l.position(sel)
-	}
-	l.clamp()
-	l.center()
-}
-
-// setVisible installs rows computed off the event loop for the records
-// [0, known), keeping the cursor's record, then takes in newer records.
-func (l *Pane) setVisible(rows []int, known int) {
-	sel, hadSel := l.Selected()
-	l.st.visible, l.st.known, l.st.pending = rows, known, 0
-	l.st.matches, l.st.matchIdx = nil, 0
-	if hadSel {
-		l.st.cursor = l.position(sel)
-	}
-	l.refresh()
-	l.clamp()
-	l.center()
-}
-
 // Selected returns the index of the record under the cursor.
 func (l *Pane) Selected() (int, bool) {
 	if l.st.cursor < 0 || l.st.cursor >= len(l.st.visible) {
@@ -383,25 +281,6 @@ func (l *Pane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// handleKey runs the list's action of k.
-func (l *Pane) handleKey(k tea.KeyPressMsg) tea.Cmd {
-	cmd, _, _ := ui.Run(l.Actions(), k)
-	return cmd
-}
-
-// moved moves the cursor with move and reports the record under it when
-// it moved.
-func (l *Pane) moved(move func()) func() tea.Cmd {
-	return func() tea.Cmd {
-		before := l.st.cursor
-		move()
-		if l.st.cursor != before {
-			return cursorMoved()
-		}
-		return nil
-	}
-}
-
 // rowAt returns the list position of the row at pane-relative line y.
 func (l *Pane) rowAt(y int) (int, bool) {
 	pos := l.st.offset + y - 1
@@ -455,172 +334,6 @@ func (l *Pane) SetColumns(cols []string) { l.st.columns = cols }
 // before the columns.
 const rowPrefix = 6
 
-// View renders the heading and the visible rows, exactly l.h lines.
-func (l *Pane) View() string {
-	if l.h <= 0 || l.w <= 0 {
-		return ""
-	}
-	st := l.c.Styles
-	out := make([]string, 0, l.h)
-	page := l.page()
-	env := l.Env()
-	cols := l.layout(env, page)
-	out = append(out, l.headingView(cols))
-
-	if len(l.st.visible) == 0 {
-		out = append(out, st.List.Empty.Render(text.Pad(l.emptyText(), l.w)))
-	}
-	for k, s := range page {
-		out = append(out, l.row(l.st.offset+k, s, env, cols))
-	}
-	for len(out) < l.h {
-		out = append(out, strings.Repeat(" ", l.w))
-	}
-	return strings.Join(out[:l.h], "\n")
-}
-
-func (l *Pane) emptyText() string {
-	switch {
-	case l.ds == nil || l.ds.Records.Len() == 0 && l.ds.Records.Done():
-		return "  No records."
-	case l.ds.Records.Len() == 0:
-		return "  Indexing…"
-	case l.st.pending != 0:
-		return "  Filtering…"
-	case !l.st.whereQ.Empty():
-		return "  No records match :" + text.OneLine(l.st.where) + " (: edits the query)."
-	case l.st.wrongOnly && l.FilterIndex() >= 0:
-		return "  No wrong answers under " + text.OneLine(l.ds.Filters[l.FilterIndex()]) + " (x shows all)."
-	default:
-		return "  No wrong answers (x shows all)."
-	}
-}
-
-// row renders list position pos, record summary s.
-func (l *Pane) row(pos int, s model.Summary, env query.Env, cols []colLayout) string {
-	st := l.c.Styles
-	o := s.Outcome(env.Filter)
-	status := ShownStatus(o)
-	cursor := pos == l.st.cursor
-	mark := " "
-	if cursor && l.focused {
-		mark = "▸"
-	} else if cursor {
-		mark = "▹"
-	}
-	sel := l.selectMark(l.st.visible[pos])
-	issue := " "
-	issueStyle := st.Issue.Warning
-	if s.Errors > 0 {
-		issue, issueStyle = content.IssueGlyph(model.SeverityError), st.Issue.Error
-	} else if s.Warnings > 0 {
-		issue = content.IssueGlyph(model.SeverityWarning)
-	}
-	cells := make([]string, len(cols))
-	for k, c := range cols {
-		cells[k] = c.cell(cellText(env, s, c.field))
-	}
-	if cursor {
-		rs := st.List.CursorBlurred
-		if l.focused {
-			rs = st.List.Cursor
-		}
-		line := mark + sel + content.Glyph(status) + " " + issue + " " + joinCells(cols, cells)
-		return rs.Render(text.Pad(line, l.w))
-	}
-	for k, c := range cols {
-		switch c.field {
-		case "id":
-			cells[k] = st.List.ID.Render(cells[k])
-		case "score":
-			cells[k] = st.List.Score.Render(cells[k])
-		}
-	}
-	if sel != " " {
-		sel = st.List.Selected.Render(sel)
-	}
-	line := mark + sel + st.Outcome(status).Render(content.Glyph(status)) + " " +
-		issueStyle.Render(issue) + " " + joinCells(cols, cells)
-	return text.Pad(line, l.w)
-}
-
-// ShownStatus is the status a row shows: unscored when the filter has no
-// row for the record, and for values the model does not define. The
-// header counts records by it.
-func ShownStatus(o model.Outcome) model.Status {
-	if !o.Present || o.Status < model.StatusUnscored || o.Status > model.StatusError {
-		return model.StatusUnscored
-	}
-	return o.Status
-}
-
-// Actions are the list's keys: its help line first, most useful first
-// (the line is cut on the right): the error-analysis keys a new user
-// would not guess (x, v, V, F, :, l, w), then selecting and sorting;
-// with a selection, what acts on it. j/k, enter and tab are everyone's
-// habits. Many of the line's keys are the browser's tools, which it runs
-// and offers; the list places them on its line.
-func (l *Pane) Actions() []ui.Action {
-	k := l.c.Keys
-	t, ls, nav := &k.Tools, &k.List, &k.Nav
-	sel := len(l.st.selected)
-	selected := func() bool { return len(l.st.selected) > 0 }
-	selectRow := ui.Action{Binding: &ls.Select, Do: l.moved(l.toggleSelected), Line: true, Help: "select"}
-	var acts []ui.Action
-	if sel > 0 {
-		acts = []ui.Action{ui.OnLine(&t.Label, "label "+itoa(sel)), ui.OnLine(&t.Annotate, "note"),
-			ui.OnLine(&t.Export, "export "+itoa(sel)), ui.OnLine(&t.Copy, "copy ids"), selectRow,
-			{Binding: &ls.SelectAll, Do: l.selectAll, Line: true, Help: "all shown"},
-			{Binding: &k.Search.Cancel, When: selected, Do: l.unselect, Line: true, Help: "unselect"},
-			{Binding: &ls.RepeatLabel, Do: repeatLabel, Line: true, Help: "repeat label"}}
-	} else {
-		acts = []ui.Action{
-			ui.OnLine(&k.Global.WrongOnly, "wrong only"), ui.OnLine(&k.Compare.Filters, "filters"), ui.OnLine(&k.Run.Distribution, "scores"),
-			ui.OnLine(&k.Compare.Slices, "slices"), ui.OnLine(&t.Facets, "facets"), ui.OnLine(&t.Query, ""), ui.OnLine(&t.Label, "label"),
-			ui.OnLine(&t.Export, "export"), selectRow, ui.OnLine(&t.Sort, "sort"),
-			ui.OnLine(&k.Search.Start, ""), ui.OnLine(&k.Global.CycleFilter, "filter"), ui.OnLine(&k.Global.Zoom, "zoom"),
-			{Binding: &ls.SelectAll, Do: l.selectAll},
-			{Binding: &k.Search.Cancel, When: selected, Do: l.unselect},
-			{Binding: &ls.RepeatLabel, Do: repeatLabel},
-		}
-	}
-	// esc clears the pin before the selection (and the browser the
-	// search before either).
-	acts = append([]ui.Action{{Binding: &k.Search.Cancel, When: l.Pinned, Do: l.ClearPin}}, acts...)
-	return append(acts,
-		ui.Action{Binding: &ls.Open, Do: func() tea.Cmd { return ui.Send(OpenMsg{}) }},
-		ui.Action{Binding: &ls.SelectRange, Do: l.selectRange},
-		ui.Action{Binding: &ls.ColumnLeft, Do: func() tea.Cmd { l.moveColumn(-1); return nil }},
-		ui.Action{Binding: &ls.ColumnRight, Do: func() tea.Cmd { l.moveColumn(1); return nil }},
-		ui.Action{Binding: &nav.Up, Do: l.moved(func() { l.moveBy(-1) })},
-		ui.Action{Binding: &nav.Down, Do: l.moved(func() { l.moveBy(1) })},
-		ui.Action{Binding: &nav.PageUp, Do: l.moved(func() { l.moveBy(-l.rows()) })},
-		ui.Action{Binding: &nav.PageDown, Do: l.moved(func() { l.moveBy(l.rows()) })},
-		ui.Action{Binding: &nav.HalfUp, Do: l.moved(func() { l.moveBy(-l.rows() / 2) })},
-		ui.Action{Binding: &nav.HalfDown, Do: l.moved(func() { l.moveBy(l.rows() / 2) })},
-		ui.Action{Binding: &nav.Top, Do: l.moved(func() { l.moveTo(0) })},
-		ui.Action{Binding: &nav.Bottom, Do: l.moved(func() { l.moveTo(len(l.st.visible) - 1) })},
-	)
-}
-
-// repeatLabel asks the browser for the labels last added (`.`).
-func repeatLabel() tea.Cmd { return ui.Send(RepeatLabelMsg{}) }
-
-// ShortHelp is the list's part of the help line (Actions).
-func (l *Pane) ShortHelp() []key.Binding { return ui.ShortHelp(l.Actions()) }
-
-// FullHelp is the list's keys by kind, for a full help.
-func (l *Pane) FullHelp() [][]key.Binding {
-	k := l.c.Keys
-	return [][]key.Binding{
-		{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom},
-		{k.List.Open, k.Global.CycleFilter, k.Global.WrongOnly, k.Global.Zoom},
-		{k.List.Select, k.List.SelectRange, k.List.SelectAll, k.List.RepeatLabel, k.List.ColumnLeft, k.List.ColumnRight},
-		{k.Tools.Query, k.Tools.Sort, k.Tools.Reverse, k.Tools.Columns, k.Tools.Facets, k.Tools.Export, k.Tools.Reload, k.Tools.Follow},
-		{k.Tools.Copy, k.Tools.CopyPath, k.Tools.Pager, k.Tools.Editor, k.Tools.Label, k.Tools.Annotate},
-	}
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // Len is the number of rows shown.
@@ -650,101 +363,6 @@ func (l *Pane) CycleFilter() tea.Cmd {
 		l.rebuild()
 	}
 	return tea.Batch(cursorMoved(), l.Research())
-}
-
-// Resync takes in what the dataset learnt (its filters, as a growing
-// index learns them): a filter the list selects by name (--filter) may
-// be known only now, before being the index of the filter selected
-// until now, and the rows picked under another filter are picked again.
-func (l *Pane) Resync(before int) {
-	if l.FilterIndex() != before && l.filtered() {
-		l.rebuild()
-	}
-	l.refresh()
-}
-
-// Known is how many records of the (possibly growing) index the list
-// looked at.
-func (l *Pane) Known() int { return l.st.known }
-
-// TakeIn takes in the records the index gained since the last look, and
-// places a raw search's hits among them; hadRows says whether the list
-// showed rows before, so the cursor's record is reported when the first
-// ones came.
-func (l *Pane) TakeIn(hadRows bool) tea.Cmd {
-	l.refresh()
-	l.remapHits() // the raw search's hits among the rows that came in
-	if !hadRows && len(l.st.visible) > 0 {
-		return cursorMoved()
-	}
-	return nil
-}
-
-// Show puts the cursor on record idx, showing every record again if a
-// pin or wrong-only hid it; false when the list does not have it.
-func (l *Pane) Show(idx int) (tea.Cmd, bool) {
-	pos := slices.Index(l.st.visible, idx)
-	if pos < 0 && (l.st.pin != nil || l.st.wrongOnly) {
-		l.st.pin, l.st.wrongOnly = nil, false
-		l.rebuild()
-		pos = slices.Index(l.st.visible, idx)
-	}
-	if pos < 0 {
-		return nil, false
-	}
-	l.moveTo(pos)
-	l.center()
-	return cursorMoved(), true
-}
-
-// Find looks for the record with id among those the list took in from
-// record from on: found says whether it is there, shown whether the list
-// shows it, and then the cursor is on it (a reload keeps the cursor on
-// its record, by id).
-func (l *Pane) Find(id string, from int) (found, shown bool) {
-	st := l.st
-	for r := from; r < st.known; r++ {
-		if l.ds.Records.Summary(r).ID != id {
-			continue
-		}
-		pos, ok := positionFunc(st.visible)(r)
-		if ok {
-			l.moveTo(pos)
-			l.center()
-		}
-		return true, ok
-	}
-	return false, false
-}
-
-// Reloaded carries st, the state of old, over to ds, a reload of it: the
-// query (parsed again; dropped when it no longer parses), the sort, the
-// columns, the filter by name, the switches and the selection by record
-// id; the rows are listed again. It returns the id of the record under
-// the cursor, which the caller places the cursor on again (Find). When
-// st is the state shown, the list shows ds.
-func (l *Pane) Reloaded(st *State, old, ds *model.Dataset) (cursorID string) {
-	if st.cursor >= 0 && st.cursor < len(st.visible) {
-		cursorID = old.Records.Summary(st.visible[st.cursor]).ID
-	}
-	delete(l.values, old)
-	CancelSearch(old)
-	// The filter is kept by name; a filter the new dataset lacks gives
-	// way to its first.
-	st.visible, st.known, st.pending, st.matches, st.matchIdx = nil, 0, 0, nil, 0
-	st.selected, st.anchor = remapSelection(old, ds, st.selected), 0
-	if st.whereQ != nil {
-		if q, err := l.valueIndexOf(ds, st.filterIn(ds)).Parse(st.where); err == nil {
-			st.whereQ = q
-		} else {
-			st.where, st.whereQ = "", nil
-		}
-	}
-	if st == l.st {
-		l.SetDataset(ds, st)
-		l.rebuild()
-	}
-	return cursorID
 }
 
 // Facets is the facets sheet over the rows shown (F), counting them by

@@ -19,7 +19,7 @@ const rawBatch = 150 * time.Millisecond
 
 // rawStream collects the hits of a model.RawSearcher running in the
 // background, as record indexes: the list may grow while the search runs
-// (it follows a growing index), so the root maps them to list positions
+// (it follows a growing index), so the list maps them to its positions
 // when it takes them in, and again when the list grows.
 type rawStream struct {
 	mu     sync.Mutex
