@@ -50,7 +50,7 @@ func (m *Model) tickCmd() tea.Cmd {
 		return nil
 	}
 	m.polling = true
-	return tea.Batch(tea.Tick(indexPoll, func(time.Time) tea.Msg { return indexTickMsg{} }), m.spin())
+	return tea.Batch(tea.Tick(indexPoll, func(time.Time) tea.Msg { return indexTickMsg{} }), m.spinner.start())
 }
 
 // indexesDoneMsg says that the indexes waitIndexes waited for are

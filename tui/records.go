@@ -67,7 +67,7 @@ func (m *Model) selectionChanged() tea.Cmd {
 	}
 	m.loadID++
 	m.loading = true
-	return tea.Batch(holding(m.deep.foreground(), loadRecordCmd(m.loadID, ds, idx)), m.spin())
+	return tea.Batch(holding(m.deep.foreground(), loadRecordCmd(m.loadID, ds, idx)), m.spinner.start())
 }
 
 // handleRecordLoaded shows a loaded record unless a newer request

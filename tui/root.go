@@ -95,12 +95,11 @@ type Model struct {
 	typedID int
 
 	// records caches loaded records; loadID tags the latest request.
-	records  *recordCache
-	loadID   int
-	loading  bool
-	spinner  spinner.Model
-	spinning bool
-	polling  bool
+	records *recordCache
+	loadID  int
+	loading bool
+	spinner spin
+	polling bool
 	// filterChecked is set once --filter's name was looked for in every
 	// complete index (trace.go).
 	filterChecked bool
@@ -124,7 +123,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
 		status: statusbar.New(c), help: help.New(), records: newRecordCache(256), trace: openTracer(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		spinner: spin{Model: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 	}
 	m.help.Styles = st.Help
 	m.scoring = newScoringState(opts.Threshold)

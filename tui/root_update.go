@@ -29,7 +29,7 @@ func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 	m.viewKept = false
 	cmd = tea.Batch(cmd, m.derive())
 	if m.busy() {
-		cmd = tea.Batch(cmd, m.spin()) // the status bar shows work in progress
+		cmd = tea.Batch(cmd, m.spinner.start()) // the status bar shows work in progress
 	}
 	return m, cmd
 }
@@ -114,7 +114,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return tea.Batch(redraw, m.deep.start(m.datasets, m.cur, anyGrowing(m.datasets))), true
 	case spinner.TickMsg:
-		return m.handleSpin(msg), true
+		return m.spinner.advance(msg, m.busy()), true
 	case ui.CrashMsg:
 		m.crash = &crashInfo{value: msg.Value, stack: msg.Stack}
 		return tea.Quit, true
@@ -179,22 +179,29 @@ func (m *Model) busy() bool {
 	return m.loading || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
 }
 
-// spin starts the spinner unless it runs already.
-func (m *Model) spin() tea.Cmd {
-	if m.spinning {
-		return nil
-	}
-	m.spinning = true
-	return m.spinner.Tick
+// spin is the status bar's spinner of work in progress.
+type spin struct {
+	spinner.Model
+	on bool
 }
 
-// handleSpin advances the spinner while there is work, and stops it after.
-func (m *Model) handleSpin(msg spinner.TickMsg) tea.Cmd {
-	if !m.busy() {
-		m.spinning = false
+// start starts the spinner unless it runs already.
+func (s *spin) start() tea.Cmd {
+	if s.on {
+		return nil
+	}
+	s.on = true
+	return s.Tick
+}
+
+// advance advances the spinner while there is work (busy), and stops it
+// after.
+func (s *spin) advance(msg spinner.TickMsg, busy bool) tea.Cmd {
+	if !busy {
+		s.on = false
 		return nil
 	}
 	var cmd tea.Cmd
-	m.spinner, cmd = m.spinner.Update(msg)
+	s.Model, cmd = s.Update(msg)
 	return cmd
 }
