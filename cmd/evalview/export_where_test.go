@@ -82,7 +82,7 @@ func TestExportNotes(t *testing.T) {
 	}
 	os.WriteFile(art, b, 0o644)
 	s, _ := notes.Open(art, "")
-	if err := s.Set(filepath.Base(art), "1", []string{"extraction bug"}, "the answer is there, in words"); err != nil {
+	if _, err := s.Set(filepath.Base(art), "1", []string{"extraction bug"}, "the answer is there, in words"); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadDir(dir) // the artifact, its notes and their lock
