@@ -101,8 +101,8 @@ func TestPlantedLockFileIsRefused(t *testing.T) {
 			s, _ := Open(art, "")
 			if !within(t, 5*time.Second, func() {
 				_, err := s.Set("samples_x.jsonl", "5", []string{"flaky"}, "")
-				want := lock + " " + what + ", not a regular file; evalview does not write notes through it"
-				if !errors.Is(err, safefile.ErrNotFile) || !strings.HasPrefix(err.Error(), want) {
+				want := "the lock file " + what + " (" + lock + "); evalview does not write notes through it: remove it, or choose another notes file with --notes"
+				if !errors.Is(err, safefile.ErrNotFile) || err.Error() != want {
 					t.Errorf("save under a planted lock: %v\nwant %q", err, want)
 				}
 			}) {
@@ -155,9 +155,9 @@ func TestPlantedSidecar(t *testing.T) {
 					return
 				}
 				last := issues[len(issues)-1]
-				if last.code != "notes-unusable" || last.file != side || !strings.HasPrefix(last.msg, side+" "+want) ||
-					!strings.Contains(last.msg, ", so notes are off (evalview neither reads nor writes notes through it); remove it, or choose another file with --notes") {
-					t.Errorf("issue %+v\nwant %q", last, side+" "+want)
+				if last.code != "notes-unusable" || last.file != side || !strings.HasPrefix(last.msg, "notes are off: the notes file "+want) ||
+					!strings.HasSuffix(last.msg, " ("+side+"); evalview neither reads nor writes notes through it: remove it, or choose another file with --notes") {
+					t.Errorf("issue %+v\nwant %q", last, "notes are off: the notes file "+want+" ("+side+")")
 				}
 			}) {
 				t.Fatal("Open hangs")
@@ -177,9 +177,9 @@ func TestPlantedSidecar(t *testing.T) {
 			}
 			if !within(t, 5*time.Second, func() {
 				_, err := s.Set("samples_x.jsonl", "2", []string{"after"}, "")
-				if err == nil || !strings.HasPrefix(err.Error(), side+" "+want) ||
-					!strings.Contains(err.Error(), "; evalview does not write notes through it: remove it, or choose another notes file with --notes") {
-					t.Errorf("save: %v\nwant %q", err, side+" "+want)
+				if err == nil || !strings.HasPrefix(err.Error(), "the notes file "+want) ||
+					!strings.HasSuffix(err.Error(), " ("+side+"); evalview does not write notes through it: remove it, or choose another notes file with --notes") {
+					t.Errorf("save: %v\nwant %q", err, "the notes file "+want+" ("+side+")")
 				}
 			}) {
 				t.Fatal("the save hangs")
@@ -200,7 +200,7 @@ func TestSidecarTooLarge(t *testing.T) {
 	line := `{"artifact":"samples_x.jsonl","id":"1","labels":["x"]}` + "\n"
 	os.WriteFile(SidecarPath(art), []byte(strings.Repeat(line, 3)), 0o644)
 	_, issues := openIssues(art)
-	want := SidecarPath(art) + " is larger than 100 bytes, more than evalview reads of such a file, so notes are off"
+	want := "notes are off: the notes file is larger than 100 bytes (" + SidecarPath(art) + ")"
 	if len(issues) == 0 || !strings.HasPrefix(issues[len(issues)-1].msg, want) {
 		t.Errorf("issues %v\nwant %q", issues, want)
 	}

@@ -168,8 +168,9 @@ func Open(artifact, path string) (*Store, []model.Issue) {
 		fd := readFile(p)
 		issues = append(issues, fd.issues...)
 		if fd.refused != nil {
+			r := &refusedError{role: "the notes file", err: fd.refused}
 			return nil, append(issues, model.Errorf("notes-unusable", p, 0, "",
-				"%v, so notes are off (evalview neither reads nor writes notes through it); remove it, or choose another file with --notes", fd.refused))
+				"notes are off: %s; evalview neither reads nor writes notes through it: remove it, or choose another file with --notes", r.describe()))
 		}
 		if fd.notNotes() {
 			return nil, append(issues, model.Errorf("notes-unusable", p, 0, "",
@@ -377,20 +378,53 @@ func (s *Store) Flush(wait time.Duration) ([]model.NoteConflict, error) {
 	return s.flush(wait)
 }
 
-// refused reports an error that stops a save where it is, rather than
-// send the notes to the fallback file: a notes or lock file that is not
-// a regular file (someone put a link, a FIFO or a device there) or that
-// is too large. The user must learn of it; a save elsewhere would hide it.
-func refused(err error) bool {
+// refusedError is a save refused where it is, rather than sent to the
+// fallback file: what is at the notes file's path or its lock file's is
+// not a file evalview writes notes through (someone put a link, a FIFO or
+// a device there), or is too large. The user must learn of it; a save
+// elsewhere would hide it. Its message says what first, since a status
+// bar cuts the end: "the lock file is a symbolic link to
+// /home/u/.bashrc (/data/.x.evalview-notes.jsonl.lock); ...".
+type refusedError struct {
+	role string // "the notes file", "the lock file"
+	err  error  // a *safefile.NotFileError or *safefile.TooLargeError
+}
+
+func (e *refusedError) Error() string {
+	return e.describe() + "; evalview does not write notes through it: remove it, or choose another notes file with --notes"
+}
+
+// describe says what the path is: "the lock file is a symbolic link to
+// /home/u/.bashrc (/data/.x.evalview-notes.jsonl.lock)".
+func (e *refusedError) describe() string {
+	var nf *safefile.NotFileError
 	var tl *safefile.TooLargeError
-	return errors.Is(err, safefile.ErrNotFile) || errors.As(err, &tl)
+	what, path := e.err.Error(), ""
+	switch {
+	case errors.As(e.err, &nf):
+		what, path = nf.What, nf.Path
+	case errors.As(e.err, &tl):
+		what, path = "larger than "+safefile.Size(tl.Limit), tl.Path
+	}
+	return fmt.Sprintf("%s is %s (%s)", e.role, what, path)
+}
+
+func (e *refusedError) Unwrap() error { return e.err }
+
+// refusal wraps err, when it refuses a path, as a refusedError of role.
+func refusal(role string, err error) error {
+	var tl *safefile.TooLargeError
+	if errors.Is(err, safefile.ErrNotFile) || errors.As(err, &tl) {
+		return &refusedError{role: role, err: err}
+	}
+	return err
 }
 
 // flush writes the pending edits to the first file that can be written,
 // under its lock: the sidecar, else the fallback. A lock held by another
 // process stops it (the notes then stay pending): writing the other file
 // instead would leave that process's save unmerged with this one. So
-// does a file refused (refused).
+// does a file refused (refusedError).
 func (s *Store) flush(wait time.Duration) ([]model.NoteConflict, error) {
 	if len(s.pending) == 0 {
 		return nil, nil
@@ -402,16 +436,18 @@ func (s *Store) flush(wait time.Duration) ([]model.NoteConflict, error) {
 		if errors.Is(err, ErrLocked) {
 			return nil, err
 		}
+		err = refusal("the lock file", err)
 		var conflicts []model.NoteConflict
 		if err == nil {
 			conflicts, err = s.saveTo(i, mkdir)
+			err = refusal("the notes file", err)
 			release()
 		}
 		if err == nil {
 			return conflicts, nil
 		}
-		if refused(err) {
-			return nil, fmt.Errorf("%w; evalview does not write notes through it: remove it, or choose another notes file with --notes", err)
+		if _, ok := err.(*refusedError); ok {
+			return nil, err
 		}
 		errs = append(errs, err)
 	}
