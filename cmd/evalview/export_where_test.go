@@ -159,7 +159,7 @@ func TestExportIsTheRecord(t *testing.T) {
 	}
 	art := filepath.Join(dir, "samples_gsm8k_2025-11-01T10-05-12.301144.jsonl")
 	s, _ := notes.Open(art, "")
-	if err := s.Set(filepath.Base(art), "1", []string{"no ####"}, "right number, wrong format"); err != nil {
+	if _, err := s.Set(filepath.Base(art), "1", []string{"no ####"}, "right number, wrong format"); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, code := runCmd(t, "export", dir)
