@@ -39,13 +39,15 @@ func KindList(sep, last string) string {
 // kindWhat says in a few words what each format is, for help texts and
 // messages; a format without an entry fails TestEveryKindIsDescribed.
 var kindWhat = map[model.Kind]string{
-	model.KindLMEval:    "lm-evaluation-harness --log_samples output (samples_*.jsonl, results_*.json, model and output folders)",
-	model.KindRun:       "eval run zips and run folders (manifest.json)",
-	model.KindSample:    "standardized Sample JSONL",
-	model.KindTestset:   "Prompt Lab pipeline testsets, v1 and v2",
-	model.KindInspect:   "Inspect AI logs (.eval, .json, log folders)",
-	model.KindLighteval: "lighteval details and results (details_*.parquet, results_*.json)",
-	model.KindJSONL:     "any other JSON Lines, as plain records",
+	model.KindLMEval:      "lm-evaluation-harness --log_samples output (samples_*.jsonl, results_*.json, model and output folders)",
+	model.KindRun:         "eval run zips and run folders (manifest.json)",
+	model.KindSample:      "standardized Sample JSONL",
+	model.KindTestset:     "Prompt Lab pipeline testsets, v1 and v2",
+	model.KindInspect:     "Inspect AI logs (.eval, .json, log folders)",
+	model.KindLighteval:   "lighteval details and results (details_*.parquet, results_*.json)",
+	model.KindEvalScope:   "EvalScope output folders (predictions, reviews, reports)",
+	model.KindOpenCompass: "OpenCompass work folders (predictions, results, summary)",
+	model.KindJSONL:       "any other JSON Lines, as plain records",
 }
 
 // KindWhat says what format k is ("standardized Sample JSONL"); the kind
