@@ -51,10 +51,11 @@ func (s *Store) Update(artifact string, ids []string, change model.NoteEdit) ([]
 
 // reread reads the files again (each is replaced whole by a rename, so an
 // unlocked read sees a whole file), keeping what was read before of a file
-// that is gone or cannot be read now.
+// that is gone, cannot be read now, or is refused now (something not a
+// notes file was put in its place: the next save says so).
 func (s *Store) reread() {
 	for j, p := range s.paths {
-		if f := readFile(p); f.exists && !f.unreadable || !s.files[j].exists {
+		if f := readFile(p); f.exists && !f.unreadable && f.refused == nil || !s.files[j].exists {
 			s.files[j] = f
 		}
 	}

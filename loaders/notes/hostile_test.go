@@ -322,3 +322,26 @@ func within(t *testing.T, d time.Duration, f func()) bool {
 		return false
 	}
 }
+
+// TestRefreshKeepsNotesOfARefusedFile: a sidecar replaced by a FIFO while
+// the browser runs does not blank the notes shown when a prompt reads
+// the file again; the save that follows says why it is refused.
+func TestRefreshKeepsNotesOfARefusedFile(t *testing.T) {
+	_, art := newArtifact(t)
+	s, _ := Open(art, "")
+	if _, err := s.Set("samples_x.jsonl", "1", []string{"kept"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	side := SidecarPath(art)
+	os.Remove(side)
+	if err := os.Mkdir(side, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.Refresh()
+	if l, _ := s.Get("samples_x.jsonl", "1"); len(l) != 1 {
+		t.Errorf("notes shown after reading a refused file: %v", l)
+	}
+	if _, err := s.Set("samples_x.jsonl", "2", []string{"x"}, ""); err == nil || !strings.HasPrefix(err.Error(), "the notes file is a folder") {
+		t.Errorf("save: %v", err)
+	}
+}
