@@ -1,3 +1,17 @@
+// Package detail is the record's detail, a room of the browser: a tab
+// bar over a scrolling view of the record under the list's cursor (its
+// prompt, responses, filters, fields, sections, issues, raw JSON, as the
+// dataset's Presentation orders them), rendered by tui/content and
+// cached per record, tab, width and switches; folds, markdown or raw
+// text, the search inside a tab and the highlights of the list's search,
+// two attempts side by side, and what the copy keys take (Clip). It
+// remembers, per dataset, the tab the user chose.
+//
+// Its state is unexported. The root shows a record with SetRecord, gives
+// it the keys while it has the focus and its own background messages
+// (Msg), and asks it through its methods for what other rooms want (a
+// tab chosen from the list, the list's search followed). It reports esc
+// with nothing to clear as BackMsg.
 package detail
 
 import (
