@@ -91,6 +91,10 @@ func Each(path string, fn func(*model.Dataset) error) error { return format.Each
 
 var errStop = errors.New("stop")
 
+// maxBadLines bounds the bad-json issues a file lists one by one; the
+// lines past it are counted in one more.
+const maxBadLines = 1000
+
 // openFile indexes one file into a dataset.
 func openFile(path string) (*model.Dataset, error) {
 	f, err := jsonl.OpenRegular(path)
@@ -98,63 +102,61 @@ func openFile(path string) (*model.Dataset, error) {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
 	name := filepath.Base(path)
 	ds := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
-	// A record is built again from its line when asked for, named as
-	// indexing named it (a repeated id gets its line).
-	x := &jsonl.LineIndex{Path: path, Build: func(e jsonl.LineEntry, data []byte) *model.Record {
-		rec, bad := build(path, e.Sum.Line, data)
-		if bad != nil {
-			return nil
-		}
-		rename(rec, e.Sum.ID)
-		return rec
-	}}
-	firstLine := map[string]int{}
+	x := &index{id: indexes.Add(1), path: path, size: st.Size()}
+	ids := newIDSet()
 	var keys keyList
 	var ends jsonl.LineEnds
-	err = jsonl.ScanLines(f, func(l jsonl.Line) error {
+	bad, firstBad := 0, 0
+	err = jsonl.ScanLinesMax(f, longLine, func(l jsonl.Line) error {
 		ends.Note(l)
 		if l.N == 1 && jsonl.IsLFSPointer(l.Data) {
 			ds.Issues = append(ds.Issues, jsonl.LFSIssue(path))
 			return errStop
 		}
-		if jsonl.IsBlank(l.Data) {
+		if !l.Cut && jsonl.IsBlank(l.Data) {
 			return nil
 		}
-		rec, bad := build(path, l.N, l.Data)
-		if bad != nil {
-			ds.Issues = append(ds.Issues, *bad)
+		rec, is := x.build(l, false)
+		if is != nil {
+			if bad++; bad <= maxBadLines {
+				ds.Issues = append(ds.Issues, *is)
+			} else if bad == maxBadLines+1 {
+				firstBad = l.N
+			}
 			return nil
 		}
-		e := jsonl.LineEntry{Off: l.Offset, Size: len(l.Data)}
-		if first, dup := firstLine[rec.ID]; dup {
-			id := rec.ID + " (line " + strconv.Itoa(l.N) + ")"
-			e.Extra = append(e.Extra, model.Warnf("duplicate-id", path, l.N, id, "id %q is also the id of line %d; this record is named by its line", rec.ID, first))
-			rename(rec, id)
-			rec.Issues = append(rec.Issues, e.Extra...)
-			rec.Errors, rec.Warnings = model.CountIssues(rec.Issues)
-		} else {
-			firstLine[rec.ID] = l.N
-		}
+		x.add(l.Offset, l.N)
+		ids.add(rec.ID)
 		for _, fl := range rec.Fields {
 			keys.add(fl.Name)
 		}
-		e.Sum = rec.Summary
-		x.Recs = append(x.Recs, e)
+		x.keep(rec)
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStop) {
 		ds.Issues = append(ds.Issues, model.Errorf("read-error", path, 0, "", "reading stopped: %v", err))
 	}
-	if len(x.Recs) == 0 && len(ds.Issues) == 0 {
+	if bad > maxBadLines {
+		ds.Issues = append(ds.Issues, model.Errorf("bad-json", path, firstBad, "", "%d more lines from here on are not JSON (the first %d are listed)", bad-maxBadLines, maxBadLines))
+	}
+	x.settle()
+	if x.n == 0 && len(ds.Issues) == 0 {
 		ds.Issues = append(ds.Issues, model.Warnf("empty-file", path, 0, "", "file holds no records"))
 	}
 	ds.Issues = append(ds.Issues, ends.Issues(path)...)
+	if dups := ids.repeated(); len(dups) > 0 {
+		ds.Issues = append(ds.Issues, x.markDups(dups, ids.seed)...)
+	}
 	ds.Records = x
 	ds.Facts = []model.Fact{
 		{Key: "format", Value: "JSON Lines, shown as plain records"},
-		{Key: "records", Value: strconv.Itoa(len(x.Recs))},
+		{Key: "records", Value: strconv.Itoa(x.n)},
 	}
 	if len(keys.order) > 0 {
 		ds.Facts = append(ds.Facts, model.Fact{Key: "fields", Value: keys.String()})
@@ -162,25 +164,24 @@ func openFile(path string) (*model.Dataset, error) {
 	return ds, nil
 }
 
-// rename gives rec another ID, and its issues with it.
-func rename(rec *model.Record, id string) {
-	for i := range rec.Issues {
-		if rec.Issues[i].Record == rec.ID {
-			rec.Issues[i].Record = id
-		}
-	}
-	rec.ID = id
-}
-
 // keyList gathers the top-level keys of a file's records, in first-seen
 // order.
 type keyList struct {
 	seen  map[string]bool
 	order []string
+	more  bool // keys past maxKeys were left out
 }
+
+// maxKeys bounds the keys a keyList gathers: records of a million keys
+// each would otherwise keep them all.
+const maxKeys = 10_000
 
 func (k *keyList) add(key string) {
 	if k.seen[key] {
+		return
+	}
+	if len(k.order) >= maxKeys {
+		k.more = true
 		return
 	}
 	if k.seen == nil {
@@ -192,8 +193,12 @@ func (k *keyList) add(key string) {
 
 // String lists the keys, at most 20, then how many more.
 func (k *keyList) String() string {
-	if len(k.order) <= 20 {
+	more := ""
+	if k.more {
+		more = "+" // and others not counted
+	}
+	if len(k.order) <= 20 && !k.more {
 		return strings.Join(k.order, ", ")
 	}
-	return strings.Join(k.order[:20], ", ") + fmt.Sprintf(" and %d more", len(k.order)-20)
+	return strings.Join(k.order[:min(20, len(k.order))], ", ") + fmt.Sprintf(" and %d%s more", len(k.order)-min(20, len(k.order)), more)
 }
