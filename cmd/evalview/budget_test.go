@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"evalview/internal/hostile"
+	"evalview/internal/testos"
 )
 
 // TestPathologicalFilterPattern: a results file whose filter pattern has
@@ -54,6 +60,104 @@ func TestPathologicalFilterPattern(t *testing.T) {
 	for _, args := range [][]string{{"summary", "--json"}, {"export"}} {
 		if _, stderr, code := runCmd(t, append(args, dir)...); code != 0 {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+}
+
+// budgetRun runs evalview ARGS in a child process with the memory settings
+// a user gets (none set: tuneBatchGC's), and returns its peak resident
+// memory in MB, its exit code and its standard error.
+func budgetRun(t *testing.T, args ...string) (mb float64, code int, stderr string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	var env []string
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "GOGC=") && !strings.HasPrefix(e, "GOMEMLIMIT=") {
+			env = append(env, e)
+		}
+	}
+	cmd.Env = append(env, runAsEvalview+"="+strings.Join(args, "\x1f"))
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("evalview %v: %v", args, err)
+	}
+	mb, ok := testos.PeakRSS(cmd.ProcessState)
+	if !ok {
+		t.Skip("no rusage here")
+	}
+	return mb, code, errb.String()
+}
+
+// TestSmallInputsWithinBudget: small files that declare far more than
+// they hold (a parquet schema 100,000 levels deep in 800 KB, a dictionary
+// of 2^31 entries, a page of 2^30 values, a footer list of 2^31 columns,
+// lists 250 levels deep; an Inspect header declaring 500 MB) ended every
+// command with Go's fatal "out of memory", or took gigabytes. Each
+// command now finishes within the memory budget (150 MB plus 5% of the
+// input) with an exit code it documents, and says what was too large.
+func TestSmallInputsWithinBudget(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("ru_maxrss is in KB on Linux only")
+	}
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"deep-schema":      hostile.ParquetDeepSchema(100_000),
+		"dictionary-2^31":  hostile.ParquetDictionary(1<<31 - 1),
+		"deep-lists":       hostile.ParquetDeepLists(250, 1000),
+		"deep-lists-rows":  hostile.ParquetDeepLists(60, 10_000),
+		"page-2^30":        hostile.ParquetLies()["page-2^30-values"],
+		"schema-list-2^31": hostile.ParquetLies()["schema-list-2^31"],
+	}
+	want := map[string]string{
+		"deep-schema":      "the footer declares more than 100,000 list entries",
+		"dictionary-2^31":  "dictionary page at offset 4 declares 2,147,483,647 entries",
+		"deep-lists":       `column "doc" nests 251 levels deep; evalview reads at most 64`,
+		"deep-lists-rows":  "row 0: the row holds 10,000 values in lists up to 61 levels deep",
+		"page-2^30":        "declares 1,073,741,824 values; evalview reads at most 16,777,216 values",
+		"schema-list-2^31": "the footer declares a list of 2,147,483,647 entries",
+	}
+	var paths []string
+	for name, data := range files {
+		p := filepath.Join(dir, name, "details_"+name+"|0_2025-01-01T00-00-00.000000.parquet")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	eval, err := os.ReadFile(filepath.Join(hostile.Root(), "testdata", "inspect", "capitals_deflate.eval"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, err := hostile.InspectHeader(eval, "header.json", 500<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "header-500MB", "log.eval")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, header, 0o644)
+	paths = append(paths, p)
+	want["header-500MB"] = "header.json: error: the member declares 500 MB uncompressed; evalview reads at most 32 MB of it"
+	for _, p := range paths {
+		name := filepath.Base(filepath.Dir(p))
+		st, _ := os.Stat(p)
+		budget := float64(budgetBase)/(1<<20) + budgetPerInput*float64(st.Size())/(1<<20)
+		for _, cmd := range []string{"check", "summary", "export"} {
+			mb, code, stderr := budgetRun(t, cmd, p)
+			if strings.Contains(stderr, "fatal error") || strings.Contains(stderr, "panic") || code > 2 {
+				t.Errorf("%s %s: exit %d\n%s", cmd, name, code, stderr[:min(len(stderr), 2000)])
+			}
+			if mb > budget {
+				t.Errorf("%s %s: peak %.0f MB, over the budget of %.0f MB", cmd, name, mb, budget)
+			}
+		}
+		out, stderr, _ := runCmd(t, "check", p)
+		if !strings.Contains(out+stderr, want[name]) {
+			t.Errorf("check %s does not say %q:\n%s%s", name, want[name], out, stderr)
 		}
 	}
 }
