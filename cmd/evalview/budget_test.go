@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -159,5 +161,66 @@ func TestSmallInputsWithinBudget(t *testing.T) {
 		if !strings.Contains(out+stderr, want[name]) {
 			t.Errorf("check %s does not say %q:\n%s%s", name, want[name], out, stderr)
 		}
+	}
+}
+
+// TestPlainWithinBudget: plain JSON Lines within the budget at a scale go
+// test can afford (evalbench -plain and -plain-line measure 10 million
+// records and a 2 GB line): 150,000 short records, past what their
+// summaries may keep in memory, and a 32 MB line, which is never held
+// whole.
+func TestPlainWithinBudget(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("ru_maxrss is in KB on Linux only")
+	}
+	if testing.Short() {
+		t.Skip("writes and reads 45 MB")
+	}
+	// Written a piece at a time: a child's peak memory as the kernel
+	// reports it starts at this process's, inherited at exec.
+	dir := t.TempDir()
+	write := func(name string, fn func(w *bufio.Writer)) string {
+		p := filepath.Join(dir, name)
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		fn(w)
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		return p
+	}
+	records := write("records.jsonl", func(w *bufio.Writer) {
+		for i := range 150_000 {
+			fmt.Fprintf(w, "{\"id\": %d, \"text\": \"what is %d plus %d today?\", \"lang\": \"en\", \"v\": %d}\n", i, i, i*7%1000, i%5)
+		}
+	})
+	line := write("line.jsonl", func(w *bufio.Writer) {
+		w.WriteString(`{"id": "huge", "prompt": "a short prompt", "text": "`)
+		piece := strings.Repeat("lorem ipsum dolor sit amet ", 4096)
+		for range 32 << 20 / len(piece) {
+			w.WriteString(piece)
+		}
+		w.WriteString("\", \"lang\": \"en\"}\n")
+	})
+	for _, p := range []string{records, line} {
+		st, _ := os.Stat(p)
+		budget := float64(budgetBase)/(1<<20) + budgetPerInput*float64(st.Size())/(1<<20)
+		for _, cmd := range []string{"check", "summary", "export"} {
+			mb, code, stderr := budgetRun(t, cmd, p)
+			if code != 0 {
+				t.Errorf("%s %s: exit %d\n%s", cmd, filepath.Base(p), code, stderr[:min(len(stderr), 2000)])
+			}
+			if mb > budget {
+				t.Errorf("%s %s: peak %.0f MB, over the budget of %.0f MB", cmd, filepath.Base(p), mb, budget)
+			}
+		}
+	}
+	out, _, _ := runCmd(t, "export", "--format", "csv", line)
+	if !strings.Contains(out, "huge") || !strings.Contains(out, "a short prompt") {
+		t.Errorf("the long line's record is not exported whole: %.300s", out)
 	}
 }
