@@ -3,6 +3,7 @@ package loaders
 import (
 	"path/filepath"
 
+	"evalview/loaders/helm"
 	"evalview/loaders/inspect"
 	"evalview/loaders/lighteval"
 	"evalview/loaders/lmeval"
@@ -66,6 +67,7 @@ func formats() []format {
 		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, fileMax: 2, open: testset.Open, each: testset.Each},
 		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
+		{kind: model.KindHELM, sniffFile: helm.SniffFile, sniffDir: helm.SniffDir, open: helm.Open},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
 		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, fileMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
 	}

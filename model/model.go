@@ -25,7 +25,10 @@ const (
 	// KindLighteval is lighteval's per-task details (parquet), with the
 	// run's results_<ts>.json when it is found.
 	KindLighteval Kind = "lighteval"
-	KindJSONL     Kind = "jsonl"
+	// KindHELM is a HELM run folder (run_spec.json, scenario_state.json,
+	// stats.json, per_instance_stats.json), one dataset a run.
+	KindHELM  Kind = "helm"
+	KindJSONL Kind = "jsonl"
 )
 
 // Fact is one labelled header value ("model", "run id", "date"...). Facts
