@@ -48,6 +48,7 @@ var issueCodes = []struct {
 		"sample-limit", "zip-bomb",
 	}},
 	{"lighteval", []string{"bad-parquet", "bad-results", "metric-differs", "metric-nan", "no-details", "no-results", "task-not-in-results"}},
+	{"helm", []string{"bad-json", "metric-differs", "missing-file", "no-result", "request-failed", "stats-without-instance"}},
 	{"notes file", []string{"notes-bad-line", "notes-unreadable", "notes-unusable"}},
 }
 

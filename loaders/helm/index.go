@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -210,8 +211,10 @@ func (x *index) Record(i int) (*model.Record, error) {
 		out.Raw = append(out.Raw, model.RawPart{Label: "request state " + strconv.Itoa(j+1), File: rs.file, Line: rs.line, JSON: raw})
 	}
 	if len(out.Raw) == 0 {
+		// Read from the display files: the instance as decoded (its
+		// fields as instances.json names them).
 		b, _ := json.MarshalIndent(in, "", "  ")
-		out.Raw = append(out.Raw, model.RawPart{Label: "instance", File: x.dir, JSON: b})
+		out.Raw = append(out.Raw, model.RawPart{Label: "instance, as read", File: source.Join(x.dir, instancesJSON), JSON: b})
 	}
 	out.Errors, out.Warnings = model.CountIssues(out.Issues)
 	return out, nil
