@@ -15,6 +15,8 @@ const mmluGPT2 = "mmlu:subject=anatomy,method=multiple_choice_joint,model=openai
 // TestSniff: the run files score on their own keys, other JSON does not;
 // run, suite and output folders score by their entries.
 func TestSniff(t *testing.T) {
+	root := fixtures(t)
+	suiteDir := suiteOf(root)
 	run := filepath.Join(suiteDir, mmluGPT2)
 	for _, f := range []string{runSpecJSON, scenarioStateJSON, statsJSON, perInstanceStatsJSON, predictionsJSON, requestsJSON} {
 		head, err := folder.ReadHead(filepath.Join(run, f))
@@ -44,8 +46,8 @@ func TestSniff(t *testing.T) {
 	}{
 		{run, 3},
 		{suiteDir, 3},
-		{filepath.Join("testdata", "benchmark_output"), 2},
-		{"testdata", 0},
+		{filepath.Join(root, "benchmark_output"), 2},
+		{root, 0},
 	} {
 		names, err := folder.Names(c.dir)
 		if err != nil {
@@ -63,6 +65,8 @@ func TestSniff(t *testing.T) {
 // TestOpenLayouts: a run folder, one of its files, the suite and the
 // output folder open the same runs.
 func TestOpenLayouts(t *testing.T) {
+	root := fixtures(t)
+	suiteDir := suiteOf(root)
 	for _, c := range []struct {
 		path string
 		n    int
@@ -70,14 +74,14 @@ func TestOpenLayouts(t *testing.T) {
 		{filepath.Join(suiteDir, mmluGPT2), 1},
 		{filepath.Join(suiteDir, mmluGPT2, statsJSON), 1},
 		{suiteDir, 4},
-		{filepath.Join("testdata", "benchmark_output"), 4},
+		{filepath.Join(root, "benchmark_output"), 4},
 	} {
 		dss, err := Open(c.path)
 		if err != nil || len(dss) != c.n {
 			t.Errorf("Open(%s): %d datasets, %v; want %d", c.path, len(dss), err, c.n)
 		}
 	}
-	if _, err := Open("testdata"); err == nil || !strings.Contains(err.Error(), "no HELM run folder") {
+	if _, err := Open(root); err == nil || !strings.Contains(err.Error(), "no HELM run folder") {
 		t.Errorf("Open(testdata) = %v, want no HELM run folder", err)
 	}
 }
@@ -86,7 +90,7 @@ func TestOpenLayouts(t *testing.T) {
 // the adapter's, the run is the suite, and a deployment other than the
 // model is the configuration.
 func TestOrigin(t *testing.T) {
-	dss, err := Open(suiteDir)
+	dss, err := Open(suiteOf(fixtures(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +117,7 @@ func TestOrigin(t *testing.T) {
 // independent transcription of HELM's aggregation); the derived ones
 // are there (worst case, original, perplexity, num_instances).
 func TestRecomputed(t *testing.T) {
-	dss, err := Open(suiteDir)
+	dss, err := Open(suiteOf(fixtures(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,11 +159,12 @@ func TestRecomputed(t *testing.T) {
 // TestBroken: a stats.json that disagrees is a metric-differs warning, a
 // cut per_instance_stats.json a bad-json error; the records still show.
 func TestBroken(t *testing.T) {
+	root := fixtures(t)
 	for _, c := range []struct{ dir, code string }{
 		{"differs", "metric-differs"},
 		{"cut", "bad-json"},
 	} {
-		dss, err := Open(filepath.Join("testdata", "broken", c.dir))
+		dss, err := Open(filepath.Join(root, "broken", c.dir))
 		if err != nil || len(dss) != 1 {
 			t.Fatalf("%s: %d datasets, %v", c.dir, len(dss), err)
 		}
