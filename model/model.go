@@ -27,8 +27,11 @@ const (
 	KindLighteval Kind = "lighteval"
 	// KindHELM is a HELM run folder (run_spec.json, scenario_state.json,
 	// stats.json, per_instance_stats.json), one dataset a run.
-	KindHELM  Kind = "helm"
-	KindJSONL Kind = "jsonl"
+	KindHELM Kind = "helm"
+	// KindPromptfoo is a promptfoo eval export (-o out.json, out.jsonl),
+	// one dataset a prompt and provider.
+	KindPromptfoo Kind = "promptfoo"
+	KindJSONL     Kind = "jsonl"
 )
 
 // Fact is one labelled header value ("model", "run id", "date"...). Facts
