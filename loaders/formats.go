@@ -69,7 +69,7 @@ func formats() []format {
 		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
 		{kind: model.KindHELM, sniffFile: helm.SniffFile, sniffDir: helm.SniffDir, open: helm.Open},
-		{kind: model.KindPromptfoo, sniffFile: promptfoo.SniffFile, sniffDir: promptfoo.SniffDir, open: promptfoo.Open},
+		{kind: model.KindPromptfoo, sniffFile: promptfoo.SniffFile, sniffDir: promptfoo.SniffDir, dirMax: 1, open: promptfoo.Open},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
 		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, fileMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
 	}

@@ -48,9 +48,11 @@ package promptfoo
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path"
 	"strings"
 
+	"evalview/loaders/internal/folder"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -91,18 +93,73 @@ func SniffFile(name string, head []byte) int {
 	return 0
 }
 
-// SniffDir scores a folder: promptfoo writes files, not folders, so
-// none.
-func SniffDir(dir string, names []string) int { return 0 }
+// SniffDir scores a folder 1 when one of its first .json and .jsonl
+// files (by name) is an export: promptfoo writes files, not folders, so a
+// folder of exports is told by their heads; 0 else.
+func SniffDir(dir string, names []string) int {
+	if len(exports(dir, names, 1)) > 0 {
+		return 1
+	}
+	return 0
+}
 
-// Open opens an export: one dataset per prompt and provider.
+// maxSniffed is how many files of a folder SniffDir reads the head of.
+const maxSniffed = 20
+
+// exports lists the exports among a folder's files, at most max (0: all);
+// only the first maxSniffed .json and .jsonl files are looked at when
+// max is 1.
+func exports(dir string, names []string, max int) []string {
+	var out []string
+	read := 0
+	for _, n := range names {
+		l := strings.ToLower(n)
+		if strings.HasSuffix(n, "/") || strings.HasPrefix(n, ".") || !strings.HasSuffix(l, ".json") && !strings.HasSuffix(l, ".jsonl") {
+			continue
+		}
+		if max == 1 && read >= maxSniffed {
+			break
+		}
+		read++
+		p := source.Join(dir, n)
+		head, err := folder.ReadHead(p)
+		if err != nil || SniffFile(n, head) < 3 {
+			continue
+		}
+		out = append(out, p)
+		if max > 0 && len(out) >= max {
+			break
+		}
+	}
+	return out
+}
+
+// Open opens an export, one dataset per prompt and provider; or a folder:
+// every export in it.
 func Open(p string) ([]*model.Dataset, error) {
 	st, err := source.Stat(p)
 	if err != nil {
 		return nil, err
 	}
 	if st.IsDir() {
-		return nil, errors.New("a folder: promptfoo's exports are files (-o out.json, out.jsonl)")
+		names, err := folder.Names(p)
+		if err != nil {
+			return nil, err
+		}
+		files := exports(p, names, 0)
+		if len(files) == 0 {
+			return nil, errors.New("no promptfoo export (-o out.json, out.jsonl) in this folder")
+		}
+		var out []*model.Dataset
+		var errs []error
+		for _, f := range files {
+			ds, err := Open(f)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", f, err))
+			}
+			out = append(out, ds...)
+		}
+		return out, errors.Join(errs...)
 	}
 	var e *eval
 	if strings.HasSuffix(strings.ToLower(p), ".jsonl") {
