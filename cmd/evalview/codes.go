@@ -49,7 +49,7 @@ var issueCodes = []struct {
 	}},
 	{"lighteval", []string{"bad-parquet", "bad-results", "metric-differs", "metric-nan", "no-details", "no-results", "task-not-in-results"}},
 	{"helm", []string{"bad-json", "metric-differs", "missing-file", "no-result", "request-failed", "stats-without-instance"}},
-	{"promptfoo", []string{"bad-json", "bad-result", "duplicate-result", "metric-differs", "no-results", "unmatched-result"}},
+	{"promptfoo", []string{"bad-csv", "bad-json", "bad-result", "duplicate-result", "metric-differs", "no-results", "unmatched-result"}},
 	{"notes file", []string{"notes-bad-line", "notes-unreadable", "notes-unusable"}},
 }
 

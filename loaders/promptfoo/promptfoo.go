@@ -7,9 +7,11 @@
 // cells hold pass, score and the grading), version 1 and the unversioned
 // summary of spring 2023 (table cells as text), each wrapped as
 // {evalId, results, config, shareableUrl, metadata} or written as the
-// summary itself (the node package's evaluate() result); and `-o
-// out.jsonl`, one result a line. YAML, HTML, XML and CSV exports are
-// renderings of the same data, not read here.
+// summary itself (the node package's evaluate() result); `-o
+// out.jsonl`, one result a line; and `-o out.csv` as promptfoo writes it
+// since 2025 (csv.go: the matrix with each cell's status, score, named
+// scores and grader's reason, scores rounded, no metrics). YAML, HTML and
+// XML exports are renderings of the same data, not read here.
 //
 // # Mapping
 //
@@ -62,9 +64,17 @@ import (
 // gradingResult or namedScores, the export's shareableUrl or evalId; or
 // a 2023 result: prompt, vars and success), above the 2 lm-eval gives any
 // JSON with "results"; 3 for JSON Lines whose first line is a result
-// with its promptIdx and testIdx.
+// with its promptIdx and testIdx; 3 for a .csv whose header is the one
+// promptfoo's CSV writer writes (a prompt's columns followed by Status,
+// Score, Named Scores, ..., Grader Reason, Comment).
 func SniffFile(name string, head []byte) int {
 	t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf")
+	if strings.HasSuffix(strings.ToLower(name), ".csv") {
+		if isCSVHead(t) {
+			return 3
+		}
+		return 0
+	}
 	if len(t) == 0 || t[0] != '{' {
 		return 0
 	}
@@ -162,9 +172,12 @@ func Open(p string) ([]*model.Dataset, error) {
 		return out, errors.Join(errs...)
 	}
 	var e *eval
-	if strings.HasSuffix(strings.ToLower(p), ".jsonl") {
+	switch l := strings.ToLower(p); {
+	case strings.HasSuffix(l, ".jsonl"):
 		e, err = readJSONL(p)
-	} else {
+	case strings.HasSuffix(l, ".csv"):
+		e, err = readCSV(p)
+	default:
 		e, err = readJSON(p)
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package promptfoo
 
 import (
 	"flag"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func open(t *testing.T, name string) []*model.Dataset {
 // TestGolden: the first column of each shape, its list and every
 // record's detail (read them like code).
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"v3.json", "v3.jsonl", "v2.json", "v1.json", "unversioned.json"} {
+	for _, name := range []string{"v3.json", "v3.jsonl", "v3.csv", "v2.json", "v1.json", "unversioned.json"} {
 		t.Run(strings.ReplaceAll(name, ".", "_"), func(t *testing.T) {
 			dss := open(t, name)
 			var b strings.Builder
@@ -68,7 +69,7 @@ func TestShapesAgree(t *testing.T) {
 	if len(want) != 12 {
 		t.Fatalf("v3: %d cells, want 12", len(want))
 	}
-	for _, name := range []string{"v3.jsonl", "v2.json"} {
+	for _, name := range []string{"v3.jsonl", "v2.json", "v3.csv"} {
 		n := 0
 		for _, ds := range open(t, name) {
 			for i := 0; i < ds.Records.Len(); i++ {
@@ -76,6 +77,10 @@ func TestShapesAgree(t *testing.T) {
 				w, ok := want[key{ds.Title, s.ID}]
 				if name == "v2.json" && w.Status == model.StatusError {
 					w.Status = model.StatusFail // version 2 had no failureReason: an error was a failure
+				}
+				if name == "v3.csv" {
+					// The CSV writer rounds scores to two decimals.
+					w.Score = math.Round(w.Score*100) / 100
 				}
 				if !ok || w.Status != s.Status || w.Score != s.Score || w.HasScore != s.HasScore || w.Title != s.Title {
 					t.Errorf("%s: %s %s: %v %v %v, v3 has %v %v %v", name, ds.Title, s.ID, s.Status, s.Score, s.Title, w.Status, w.Score, w.Title)
@@ -140,7 +145,7 @@ func TestErrorStatus(t *testing.T) {
 // TestSniff: promptfoo's shapes score 3; an lm-eval results file, an
 // Inspect-like log and plain JSON Lines score 0.
 func TestSniff(t *testing.T) {
-	for _, name := range []string{"v3.json", "v3.jsonl", "v2.json", "v1.json", "unversioned.json", "eval_object.json"} {
+	for _, name := range []string{"v3.json", "v3.jsonl", "v3.csv", "v2.json", "v1.json", "unversioned.json", "eval_object.json"} {
 		head, err := folder.ReadHead(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
@@ -155,6 +160,7 @@ func TestSniff(t *testing.T) {
 		{"x.jsonl", `{"prompt": "a", "output": "b"}` + "\n"},
 		{"x.jsonl", `{"promptIdx": 0}` + "\n"},
 		{"list.json", `[{"prompt": "a", "output": "b", "body": "c"}]`},
+		{"scores.csv", "id,Status,Score\n1,PASS,1\n"},
 	} {
 		if got := SniffFile(c.name, []byte(c.head)); got != 0 {
 			t.Errorf("SniffFile(%s, %q) = %d, want 0", c.name, c.head, got)
