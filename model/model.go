@@ -31,6 +31,12 @@ const (
 	// KindPromptfoo is a promptfoo eval export (-o out.json, out.jsonl),
 	// one dataset a prompt and provider.
 	KindPromptfoo Kind = "promptfoo"
+	// KindOpenCompass is an OpenCompass work folder's dataset of one model:
+	// its predictions, results and summary values.
+	KindOpenCompass Kind = "opencompass"
+	// KindEvalScope is an EvalScope output folder's dataset of one model:
+	// its predictions, reviews and report.
+	KindEvalScope Kind = "evalscope"
 	KindJSONL     Kind = "jsonl"
 )
 

@@ -145,8 +145,8 @@ func SniffFile(name string, head []byte) int {
 // for a suite folder (helm-summarize's run_specs.json or runs.json, or
 // subfolders named as HELM names runs, "scenario:args,model=..."), 2 for a
 // benchmark output folder (runs/ beside scenarios/ or
-// scenario_instances/, or in a folder named benchmark_output, helm-run's
-// default).
+// scenario_instances/, or in a folder named benchmark_output..., after
+// helm-run's default).
 func SniffDir(dir string, names []string) int {
 	has := map[string]bool{}
 	runNamed := false
@@ -161,7 +161,7 @@ func SniffDir(dir string, names []string) int {
 		return 3
 	case has["run_specs.json"] || has["runs_to_run_suites.json"] || runNamed:
 		return 3
-	case has["runs/"] && (has["scenarios/"] || has["scenario_instances/"] || base(dir) == "benchmark_output"):
+	case has["runs/"] && (has["scenarios/"] || has["scenario_instances/"] || strings.HasPrefix(base(dir), "benchmark_output")):
 		return 2
 	}
 	return 0

@@ -103,22 +103,33 @@ func SniffFile(name string, head []byte) int {
 	return 0
 }
 
-// SniffDir scores a folder 1 when one of its first .json and .jsonl
-// files (by name) is an export: promptfoo writes files, not folders, so a
-// folder of exports is told by their heads; 0 else.
+// SniffDir scores a folder by the heads of its first .json and .jsonl
+// files (promptfoo writes files, not folders): 3 when every one is an
+// export (the folder is promptfoo's whole: above the 2 lm-eval gives a
+// folder with any JSON holding "results"), 1 when some are, 0 else.
 func SniffDir(dir string, names []string) int {
-	if len(exports(dir, names, 1)) > 0 {
-		return 1
+	found := exports(dir, names, 0)
+	if len(found) == 0 {
+		return 0
 	}
-	return 0
+	n := 0
+	for _, nm := range names {
+		l := strings.ToLower(nm)
+		if !strings.HasSuffix(nm, "/") && !strings.HasPrefix(nm, ".") && (strings.HasSuffix(l, ".json") || strings.HasSuffix(l, ".jsonl")) {
+			n++
+		}
+	}
+	if len(found) == n {
+		return 3
+	}
+	return 1
 }
 
 // maxSniffed is how many files of a folder SniffDir reads the head of.
 const maxSniffed = 20
 
-// exports lists the exports among a folder's files, at most max (0: all);
-// only the first maxSniffed .json and .jsonl files are looked at when
-// max is 1.
+// exports lists the exports among a folder's .json and .jsonl files, at
+// most max (0: all); only the first maxSniffed files are looked at.
 func exports(dir string, names []string, max int) []string {
 	var out []string
 	read := 0
@@ -127,7 +138,7 @@ func exports(dir string, names []string, max int) []string {
 		if strings.HasSuffix(n, "/") || strings.HasPrefix(n, ".") || !strings.HasSuffix(l, ".json") && !strings.HasSuffix(l, ".jsonl") {
 			continue
 		}
-		if max == 1 && read >= maxSniffed {
+		if read >= maxSniffed {
 			break
 		}
 		read++
@@ -144,6 +155,15 @@ func exports(dir string, names []string, max int) []string {
 	return out
 }
 
+// exportsAll lists every export of a folder, however many files it has.
+func exportsAll(dir string, names []string) []string {
+	var out []string
+	for start := 0; start < len(names); start += maxSniffed {
+		out = append(out, exports(dir, names[start:min(start+maxSniffed, len(names))], 0)...)
+	}
+	return out
+}
+
 // Open opens an export, one dataset per prompt and provider; or a folder:
 // every export in it.
 func Open(p string) ([]*model.Dataset, error) {
@@ -156,7 +176,7 @@ func Open(p string) ([]*model.Dataset, error) {
 		if err != nil {
 			return nil, err
 		}
-		files := exports(p, names, 0)
+		files := exportsAll(p, names)
 		if len(files) == 0 {
 			return nil, errors.New("no promptfoo export (-o out.json, out.jsonl) in this folder")
 		}

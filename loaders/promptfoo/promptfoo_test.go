@@ -3,6 +3,7 @@ package promptfoo
 import (
 	"flag"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -165,5 +166,38 @@ func TestSniff(t *testing.T) {
 		if got := SniffFile(c.name, []byte(c.head)); got != 0 {
 			t.Errorf("SniffFile(%s, %q) = %d, want 0", c.name, c.head, got)
 		}
+	}
+}
+
+// TestSniffDir: a folder of exports is promptfoo's whole (3, above
+// lm-eval's 2 for any JSON with "results"); beside another JSON file it
+// is only likely (1); without one, not promptfoo's.
+func TestSniffDir(t *testing.T) {
+	names, err := folder.Names("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := SniffDir("testdata", names); got != 3 {
+		t.Errorf("SniffDir(testdata) = %d, want 3", got)
+	}
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("testdata", "v3.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"out.json": string(data), "results_2025.json": `{"results": {"gsm8k": {"acc,none": 1}}}`} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := SniffDir(dir, []string{"out.json", "results_2025.json"}); got != 1 {
+		t.Errorf("SniffDir(mixed) = %d, want 1", got)
+	}
+	if got := SniffDir(dir, []string{"results_2025.json"}); got != 0 {
+		t.Errorf("SniffDir(lm-eval) = %d, want 0", got)
+	}
+	dss, err := Open(dir)
+	if err != nil || len(dss) != 4 {
+		t.Errorf("Open(mixed folder): %d datasets, %v; want the export's 4", len(dss), err)
 	}
 }
