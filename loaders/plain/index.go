@@ -97,16 +97,21 @@ type index struct {
 	keptIssues map[int][]model.Issue
 	keptCost   int64
 	lean       bool // no summary is kept
-
-	// win holds the bytes read last for Record, from winOff.
-	mu     sync.Mutex
-	win    []byte
-	winOff int64
 }
 
 // window is how much Record reads at once: the lines that follow the one
 // asked for are read with it.
 const window = 256 << 10
+
+// lastRead is the window Record read last, all plain files together (one
+// each would keep 256 KB for every file a browser has shown a record
+// of): of index x, from off.
+var lastRead struct {
+	mu   sync.Mutex
+	x    uint64
+	off  int64
+	data []byte
+}
 
 // near returns the bytes of record i's line and what follows up to the
 // next record when they are shorter than window (and than longLine): from
@@ -116,27 +121,27 @@ func (x *index) near(i int) ([]byte, bool) {
 	if end-off > int64(min(window, longLine)) {
 		return nil, false // a long line is walked as a stream
 	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if off < x.winOff || end > x.winOff+int64(len(x.win)) {
+	w := &lastRead
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.x != x.id || off < w.off || end > w.off+int64(len(w.data)) {
 		f, err := source.Open(x.path)
 		if err != nil {
 			return nil, false
 		}
 		defer f.Close()
 		n := min(int64(window), x.size-off)
-		if cap(x.win) < int(n) {
-			x.win = make([]byte, n)
+		if cap(w.data) < int(n) {
+			w.data = make([]byte, n)
 		}
-		x.win = x.win[:n]
-		if k, err := f.ReadAt(x.win, off); int64(k) < end-off {
-			_ = err
-			x.win = x.win[:0]
+		w.data = w.data[:n]
+		if k, _ := f.ReadAt(w.data, off); int64(k) < end-off {
+			w.data, w.x = w.data[:0], 0
 			return nil, false
 		}
-		x.winOff = off
+		w.x, w.off = x.id, off
 	}
-	return bytes.Clone(x.win[off-x.winOff : end-x.winOff]), true
+	return bytes.Clone(w.data[off-w.off : end-w.off]), true
 }
 
 // firstLine is data up to its first line end, without it.
