@@ -97,7 +97,8 @@ func budgetRun(t *testing.T, args ...string) (mb float64, code int, stderr strin
 // TestSmallInputsWithinBudget: small files that declare far more than
 // they hold (a parquet schema 100,000 levels deep in 800 KB, a dictionary
 // of 2^31 entries, a page of 2^30 values, a footer list of 2^31 columns,
-// lists 250 levels deep; an Inspect header declaring 500 MB) ended every
+// lists 250 levels deep, a million rows of nulls in 125 bytes; an Inspect
+// header declaring 500 MB) ended every
 // command with Go's fatal "out of memory", or took gigabytes. Each
 // command now finishes within the memory budget (150 MB plus 5% of the
 // input) with an exit code it documents, and says what was too large.
@@ -113,6 +114,7 @@ func TestSmallInputsWithinBudget(t *testing.T) {
 		"deep-lists-rows":  hostile.ParquetDeepLists(60, 10_000),
 		"page-2^30":        hostile.ParquetLies()["page-2^30-values"],
 		"schema-list-2^31": hostile.ParquetLies()["schema-list-2^31"],
+		"null-rows-2^20":   hostile.ParquetLies()["null-rows-2^20"],
 	}
 	want := map[string]string{
 		"deep-schema":      "the footer declares more than 100,000 list entries",
@@ -121,6 +123,7 @@ func TestSmallInputsWithinBudget(t *testing.T) {
 		"deep-lists-rows":  "row 0: the row holds 10,000 values in lists up to 61 levels deep",
 		"page-2^30":        "declares 1,073,741,824 values; evalview reads at most 16,777,216 values",
 		"schema-list-2^31": "the footer declares a list of 2,147,483,647 entries",
+		"null-rows-2^20":   "the file declares 1,048,576 rows in 125 bytes",
 	}
 	var paths []string
 	for name, data := range files {

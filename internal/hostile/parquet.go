@@ -166,8 +166,8 @@ func rleLevels(levels []int, width int) []byte {
 // ParquetLies are small parquet files each declaring one thing it does
 // not hold, by name: a footer longer than the file, a schema list of 2^31
 // elements, a row group of 2^40 rows, a column chunk past the file's end,
-// a page of 2^30 values, a schema whose group declares more children than
-// there are columns.
+// a page of 2^30 values, 2^20 rows of nulls in 100 bytes, a schema whose
+// group declares more children than there are columns.
 func ParquetLies() map[string][]byte {
 	out := map[string][]byte{}
 	valid := ParquetDictionary(1)
@@ -203,6 +203,16 @@ func ParquetLies() map[string][]byte {
 		NumValues: 1 << 30, Encoding: format.Plain, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE,
 	})}, body)
 	out["page-2^30-values"] = oneColumn(opt, []string{"doc"}, chunk, 1, 1, false)
+
+	// A million rows of nulls in a few bytes: a list of a million rows
+	// to keep, from a file of 100 bytes.
+	defs = binary.AppendUvarint(nil, 1<<20<<1)
+	defs = append(defs, 0)
+	body = append(binary.LittleEndian.AppendUint32(nil, uint32(len(defs))), defs...)
+	chunk = page(format.PageHeader{Type: format.DataPage, DataPageHeader: optional(format.DataPageHeader{
+		NumValues: 1 << 20, Encoding: format.Plain, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE,
+	})}, body)
+	out["null-rows-2^20"] = oneColumn(opt, []string{"doc"}, chunk, 1<<20, 1<<20, false)
 
 	out["children-past-schema"] = parquetFile(nil, &format.FileMetaData{Version: 1, Schema: []format.SchemaElement{
 		{Name: "schema", NumChildren: optional(int32(1))}, group("doc", 1<<30, format.Optional), leaf("query", format.Optional)}})

@@ -27,8 +27,13 @@ const (
 	maxSchemaColumns = 10_000
 	// maxNesting bounds how deep a column nests below the top level.
 	maxNesting = 64
-	// maxRows bounds the rows of a file.
-	maxRows = 10_000_000
+	// maxRows bounds the rows of a file; and past baseRows, a file may
+	// hold one row per bytesPerRow of its size: the list keeps about
+	// 300 bytes a row, and a column of nulls declares millions of rows
+	// in a few bytes (a real details row takes hundreds).
+	maxRows     = 10_000_000
+	baseRows    = 100_000
+	bytesPerRow = 32
 	// maxPage bounds one page, uncompressed.
 	maxPage = 256 << 20
 	// maxPageValues bounds the values of one page (its levels take a
@@ -93,7 +98,17 @@ func checkFile(r io.ReaderAt, size int64) error {
 	if err != nil {
 		return err
 	}
-	return checkRowGroups(r, size-8-n, &md, leaves)
+	return checkRowGroups(r, size-8-n, size, &md, leaves)
+}
+
+// checkRowCount checks a file's declared rows against maxRows and its
+// size.
+func checkRowCount(rows, size int64) error {
+	if rows > baseRows && rows > baseRows+size/bytesPerRow {
+		return tooLarge("the file declares %s in %s; evalview reads at most %s and one more per %d bytes of file",
+			count(rows, "row"), count(size, "byte"), count(baseRows, "row"), bytesPerRow)
+	}
+	return nil
 }
 
 // decode decodes a Thrift struct, a panic turned into an error.
@@ -194,11 +209,15 @@ func nestingOf(schema []format.SchemaElement, i int) int {
 }
 
 // checkRowGroups checks the row groups' rows and column chunks: each
-// chunk within the data (the bytes before the footer, end), its values
-// and sizes within the limits, and each of its pages.
-func checkRowGroups(r io.ReaderAt, end int64, md *format.FileMetaData, leaves []string) error {
+// chunk within the data (the bytes before the footer), its values and
+// sizes within the limits, and each of its pages. end is where the data
+// ends, size the file's size.
+func checkRowGroups(r io.ReaderAt, end, size int64, md *format.FileMetaData, leaves []string) error {
 	if md.NumRows < 0 || md.NumRows > maxRows {
 		return tooLarge("the file declares %s; evalview reads at most %s", count(md.NumRows, "row"), count(maxRows, "row"))
+	}
+	if err := checkRowCount(md.NumRows, size); err != nil {
+		return err
 	}
 	var rows int64
 	for gi := range md.RowGroups {
@@ -207,6 +226,9 @@ func checkRowGroups(r io.ReaderAt, end int64, md *format.FileMetaData, leaves []
 			return tooLarge("row group %d declares %s; evalview reads at most %s in a file", gi, count(g.NumRows, "row"), count(maxRows, "row"))
 		}
 		rows += g.NumRows
+		if err := checkRowCount(rows, size); err != nil {
+			return err
+		}
 		if len(g.Columns) != len(leaves) {
 			return nil // parquet-go says what is wrong
 		}

@@ -42,6 +42,7 @@ func TestParquetDeclaresTooMuch(t *testing.T) {
 		{"2^40 rows", lies["rows-2^40"], "the file declares 1,099,511,627,776 rows; evalview reads at most 10,000,000 rows"},
 		{"chunk past the end", lies["chunk-past-end"], `column "doc", row group 0: declares 1,073,741,824 bytes at offset 4; the file's data ends at 4`},
 		{"page of 2^30 values", lies["page-2^30-values"], "page at offset 4 declares 1,073,741,824 values; evalview reads at most 16,777,216 values"},
+		{"a million rows of nulls", lies["null-rows-2^20"], "the file declares 1,048,576 rows in 125 bytes; evalview reads at most 100,000 rows and one more per 32 bytes of file"},
 		{"children past the schema", lies["children-past-schema"], `column "doc" declares 1,073,741,824 child columns; the schema holds 1 more`},
 	}
 	for _, c := range cases {
