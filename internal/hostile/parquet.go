@@ -218,3 +218,17 @@ func ParquetLies() map[string][]byte {
 		{Name: "schema", NumChildren: optional(int32(1))}, group("doc", 1<<30, format.Optional), leaf("query", format.Optional)}})
 	return out
 }
+
+// ParquetLongStatistics is a valid details file of one row whose data
+// page header carries statistics (a minimum and a maximum) of n bytes
+// each, as some writers put in page headers: a header longer than a
+// first read of it.
+func ParquetLongStatistics(n int) []byte {
+	schema := []format.SchemaElement{{Name: "schema", NumChildren: optional(int32(1))}, leaf("doc", format.Required)}
+	v := bytes.Repeat([]byte("s"), n)
+	data := page(format.PageHeader{Type: format.DataPage, DataPageHeader: optional(format.DataPageHeader{
+		NumValues: 1, Encoding: format.Plain, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE,
+		Statistics: format.Statistics{MinValue: v, MaxValue: v},
+	})}, append(binary.LittleEndian.AppendUint32(nil, uint32(n)), v...))
+	return oneColumn(schema, []string{"doc"}, data, 1, 1, false)
+}

@@ -352,8 +352,10 @@ func pageHeader(r io.ReaderAt, off, end int64, buf *[]byte) (h format.PageHeader
 			return h, 0, err
 		}
 		n, err = thriftSize(b)
-		if err == errThriftShort && want < min(end-off, maxPageHeader) {
-			continue // a longer header (statistics): read more
+		if err != nil && want < min(end-off, maxPageHeader) {
+			// What runs past the bytes read (a value or a list of its
+			// statistics) may be within a longer read: read more.
+			continue
 		}
 		if err != nil {
 			if err == errThriftShort {

@@ -63,6 +63,9 @@ func TestParquetHostileBuildersAreValid(t *testing.T) {
 		"dictionary of 1 entry": hostile.ParquetDictionary(1),
 		"lists 3 levels deep":   hostile.ParquetDeepLists(3, 10),
 		"schema 8 levels deep":  hostile.ParquetDeepSchema(8),
+		// A page header longer than the first read of it (4 KB): a
+		// pyarrow file of parquet-go's testdata was refused so.
+		"statistics of 6,000 bytes": hostile.ParquetLongStatistics(6000),
 	} {
 		ds, err := detailsFrom(hostileName, fromBytes(hostileName, data))
 		if err != nil {
