@@ -154,7 +154,7 @@ func SniffDir(dir string, names []string) int {
 func logFiles(dir string, names []string, max int) []string {
 	var out []string
 	for _, n := range names {
-		if strings.HasPrefix(n, ".") || strings.HasSuffix(n, "/") {
+		if strings.HasSuffix(n, "/") || folder.IsNotes(n) {
 			continue
 		}
 		low := strings.ToLower(n)

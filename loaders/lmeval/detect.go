@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/notes"
 	"evalview/loaders/source"
 )
 
@@ -170,7 +170,7 @@ func hasFile(dir string, from, to int) bool {
 		p := source.Join(dir, e.Name())
 		switch {
 		case e.IsDir():
-			if to > 0 && !strings.HasPrefix(e.Name(), ".") && hasFile(p, max(from-1, 0), to-1) {
+			if to > 0 && !folder.SkipFolder(e.Name()) && hasFile(p, max(from-1, 0), to-1) {
 				return true
 			}
 		case from == 0 && isLMEvalFile(p, e):
@@ -182,7 +182,7 @@ func hasFile(dir string, from, to int) bool {
 
 // isLMEvalFile reports whether the entry e at p is a file findFiles keeps.
 func isLMEvalFile(p string, e os.DirEntry) bool {
-	if !e.Type().IsRegular() || notes.IsFile(e.Name()) {
+	if !e.Type().IsRegular() || folder.IsNotes(e.Name()) {
 		return false
 	}
 	ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))
@@ -204,8 +204,9 @@ type found struct {
 	companion bool
 }
 
-// maxDepth bounds how deep an output folder is searched (output folder ->
-// model folder -> files).
+// maxDepth bounds how deep SniffDir looks for lm-eval files (output
+// folder -> model folder -> files); a search of a folder opened as
+// lm-eval goes down to folder.MaxDepth.
 const maxDepth = 2
 
 func findFiles(dir string, depth int) ([]found, error) {
@@ -217,13 +218,13 @@ func findFiles(dir string, depth int) ([]found, error) {
 	for _, e := range ents {
 		p := source.Join(dir, e.Name())
 		if e.IsDir() {
-			if depth < maxDepth && !strings.HasPrefix(e.Name(), ".") {
+			if depth < folder.MaxDepth && !folder.SkipFolder(e.Name()) {
 				sub, _ := findFiles(p, depth+1)
 				out = append(out, sub...)
 			}
 			continue
 		}
-		if !e.Type().IsRegular() || notes.IsFile(e.Name()) {
+		if !e.Type().IsRegular() || folder.IsNotes(e.Name()) {
 			continue
 		}
 		ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))

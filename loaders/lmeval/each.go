@@ -16,12 +16,28 @@ import (
 // not all of them (which took gigabytes, and minutes of collection under
 // the commands' memory limit). A file opens as with Open.
 // An error from fn stops it and is returned.
-func Each(path string, fn func(*model.Dataset) error) error { return each(path, openMode{}, fn) }
+func Each(path string, fn func(*model.Dataset) error) error {
+	files, err := folderFiles(path)
+	if err != nil {
+		return err
+	}
+	return each(files, openMode{}, fn)
+}
 
 // EachForDeep is Each for a caller that runs every dataset's Deep (see
 // OpenForDeep).
 func EachForDeep(path string, fn func(*model.Dataset) error) error {
-	return each(path, openMode{deep: true}, fn)
+	files, err := folderFiles(path)
+	if err != nil {
+		return err
+	}
+	return each(files, openMode{deep: true}, fn)
+}
+
+// EachFiles is Each over files a caller's own search found (see
+// OpenFiles); deep is as for EachForDeep.
+func EachFiles(files []File, deep bool, fn func(*model.Dataset) error) error {
+	return each(foundOf(files), openMode{deep: deep}, fn)
 }
 
 // each gives the datasets assemble would, in its order and with its
@@ -33,11 +49,7 @@ func EachForDeep(path string, fn func(*model.Dataset) error) error {
 // One difference: assemble's task-missing warning leaves out the tasks of
 // samples files that fail to open; here they count as present (the
 // warning is given with the run's first dataset, before they are read).
-func each(path string, mode openMode, fn func(*model.Dataset) error) error {
-	files, err := folderFiles(path)
-	if err != nil {
-		return err
-	}
+func each(files []found, mode openMode, fn func(*model.Dataset) error) error {
 	res, samples, companion, broken, unreadable, errs := sortFiles(files)
 
 	// What the titles depend on: a samples dataset's title is its task

@@ -62,6 +62,55 @@ func open(path string, mode openMode) ([]*model.Dataset, error) {
 	return assemble(files, mode)
 }
 
+// File is an lm-eval file that a caller's own search of a folder found
+// (loaders' walk of every folder below the one opened): Results tells a
+// results file from a samples file, as the caller read its name or head.
+type File struct {
+	Path    string
+	Results bool
+}
+
+// OpenFiles opens files found by a caller's search as Open opens the
+// files its own search of a folder finds: samples paired with their
+// results, titles made unique across them all. background and deep are
+// as for OpenBackground and OpenForDeep.
+func OpenFiles(files []File, background, deep bool) ([]*model.Dataset, error) {
+	return assemble(foundOf(files), openMode{background: background, deep: deep})
+}
+
+func foundOf(files []File) []found {
+	out := make([]found, len(files))
+	for i, f := range files {
+		out[i] = found{path: f.Path, results: f.Results}
+	}
+	return out
+}
+
+// IsSamplesName tells whether a file name is one the harness gives a
+// samples file (samples_<task>_<ts>.jsonl, compressed too). A search
+// takes such files at their name's word without reading them: a file
+// that is not what its name says is a dataset with errors when it is
+// opened, not a file left out; a folder of 5,000 samples files is read
+// once, not twice. (A results_<ts>.json is read: lighteval names its
+// results files so too.)
+func IsSamplesName(name string) bool {
+	return strings.HasPrefix(name, "samples_") && strings.EqualFold(filepath.Ext(jsonl.TrimCompressedExt(name)), ".jsonl")
+}
+
+// ByContent tells whether a file's head is an lm-eval file beyond what
+// SniffFile scores: a samples file whose first row is broken but a later
+// one is a row, or a Git LFS pointer named samples_*; results reports a
+// results file.
+func ByContent(name string, head []byte) (ok, results bool) {
+	switch {
+	case isResultsJSON(head):
+		return true, true
+	case samplesInHead(head), jsonl.IsLFSPointer(head) && strings.HasPrefix(name, "samples_"):
+		return true, false
+	}
+	return false, false
+}
+
 // OpenMany loads files named one by one, joining samples with the results
 // file of the same run.
 func OpenMany(paths []string) ([]*model.Dataset, error) { return openMany(paths, openMode{}) }
