@@ -13,7 +13,7 @@ var issueCodes = []struct {
 	codes []string
 }{
 	{"reading any file", []string{
-		"bad-json", "bom", "crlf", "duplicate-id", "duplicate-key", "empty-file", "lfs-pointer",
+		"bad-json", "bom", "crlf", "duplicate-id", "duplicate-key", "empty-file", "folder-read", "lfs-pointer",
 		"missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
 		"read-failed", "unread-file", "wrong-type",
 	}},

@@ -55,7 +55,11 @@ func TestCheckLineFormat(t *testing.T) {
 	out, _, _ := runCmd(t, "check", "--fast", filepath.Join(fixtures, "broken"))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	re := regexp.MustCompile(`^\S+\.jsonl:\d+: (error|warning): (\[\d+\] )?\S.*$`)
-	for _, l := range lines[:len(lines)-1] {
+	// The folder's line comes before the total, its file the folder.
+	if folderLine := filepath.Join(fixtures, "broken") + ": note: 1 artifact opened; nothing left out"; lines[len(lines)-2] != folderLine {
+		t.Errorf("line before the total %q, want %q", lines[len(lines)-2], folderLine)
+	}
+	for _, l := range lines[:len(lines)-2] {
 		if !re.MatchString(l) {
 			t.Errorf("line does not follow FILE[:LINE]: SEVERITY: [RECORD] MESSAGE: %q", l)
 		}
@@ -78,8 +82,8 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &issues); err != nil {
 		t.Fatalf("not a JSON array: %v\n%s", err, out)
 	}
-	if len(issues) != 7 { // 5, and the fixture's bom and crlf warnings
-		t.Fatalf("%d issues, want 7", len(issues))
+	if len(issues) != 8 { // 5, the fixture's bom and crlf warnings, and the folder's note
+		t.Fatalf("%d issues, want 8", len(issues))
 	}
 	for _, k := range []string{"file", "line", "record", "severity", "code", "message"} {
 		if _, ok := issues[0][k]; !ok {
@@ -96,9 +100,15 @@ func TestCheckJSON(t *testing.T) {
 		t.Errorf("hash-mismatch on record 2 line 4 missing: %s", out)
 	}
 	// An empty result is an empty array, not null.
-	out, _, _ = runCmd(t, "check", "--json", filepath.Join(fixtures, "two_filters"))
+	out, _, _ = runCmd(t, "check", "--json", filepath.Join(fixtures, "two_filters", "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"))
 	if strings.TrimSpace(out) != "[]" {
 		t.Errorf("clean --json = %q", out)
+	}
+	// A clean folder has its line alone: a note of what it held.
+	out, _, _ = runCmd(t, "check", "--json", filepath.Join(fixtures, "two_filters"))
+	if err := json.Unmarshal([]byte(out), &issues); err != nil || len(issues) != 1 || issues[0]["code"] != "folder-read" ||
+		issues[0]["severity"] != "note" || issues[0]["message"] != "2 artifacts opened (1 dataset); nothing left out" {
+		t.Errorf("clean folder --json = %q", out)
 	}
 }
 
