@@ -42,6 +42,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -69,9 +70,12 @@ func SniffFile(name string, head []byte) int {
 	return 0
 }
 
+// isResultsHead reports a results file's first bytes: an object with
+// lighteval's own "config_general" object (EvaluationTracker writes it
+// first) at its top.
 func isResultsHead(head []byte) bool {
-	t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf")
-	return len(t) > 0 && t[0] == '{' && bytes.Contains(head, []byte(`"config_general"`))
+	v := jsonhead.Parse(head, 0)
+	return v.Is(jsonhead.Object) && v.Get("config_general").Is(jsonhead.Object)
 }
 
 // SniffDir scores a folder: 3 when details files are in it, 2 when it is

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 )
@@ -99,25 +100,23 @@ func isSamplesHead(head []byte) bool {
 	if i := bytes.IndexByte(t, '\n'); i > 0 && head[0] != '[' && len(bytes.TrimSpace(t[:i])) > 1 {
 		firstRow = t[:i] // one row a line; a line of "{" alone opens a pretty-printed row
 	}
-	return samplesRow(firstRow, len(firstRow) == len(head))
+	return samplesRow(firstRow)
 }
 
-// samplesRow reports whether row looks like one samples row. A row with
-// "doc_id" needs one of the row format's fields beside it, unless it is
-// all the head holds (a file of one row, cut short); a row without
-// "doc_id" needs two of them, one a response.
-func samplesRow(row []byte, whole bool) bool {
-	has := func(k string) bool { return bytes.Contains(row, []byte(`"`+k+`"`)) }
-	if has("doc_id") {
-		return has("resps") || has("arguments") || has("filtered_resps") || whole
+// samplesRow reports whether row is one samples row, by its top-level
+// keys (a key nested in a document does not count). A row with "doc_id"
+// needs one of the row format's fields beside it, unless the row is cut
+// by the head's end (its "doc" can be long) or broken before its end; a
+// row without "doc_id" needs two of them, one a response.
+func samplesRow(row []byte) bool {
+	v := jsonhead.Parse(row, 0)
+	if !v.Is(jsonhead.Object) {
+		return false
 	}
-	n := 0
-	for _, k := range []string{"doc", "target", "arguments", "resps", "filtered_resps"} {
-		if has(k) {
-			n++
-		}
+	if v.Has("doc_id") {
+		return v.Count("resps", "arguments", "filtered_resps") > 0 || !v.Whole
 	}
-	return n >= 2 && (has("resps") || has("filtered_resps"))
+	return v.Count("doc", "target", "arguments", "resps", "filtered_resps") >= 2 && v.Count("resps", "filtered_resps") > 0
 }
 
 // samplesInHead reports whether a file's head holds a samples row: the
@@ -136,7 +135,7 @@ func samplesInHead(head []byte) bool {
 		}
 		line := bytes.TrimSpace(rest[:i])
 		rest = rest[i+1:]
-		if n > 0 && len(line) > 0 && line[0] == '{' && samplesRow(line, false) {
+		if n > 0 && len(line) > 0 && line[0] == '{' && samplesRow(line) {
 			return true
 		}
 	}
