@@ -59,14 +59,18 @@ func each(files []found, mode openMode, fn func(*model.Dataset) error) error {
 		path   string
 		r      *results
 		broken *brokenResults
+		task   string
 	}
 	plans := make([]planned, len(samples))
 	titles := make([]titled, 0, len(samples))
 	used := map[*results]map[string]bool{}
+	byContent, ambiguous := pairByContent(samples, res)
 	for i, sp := range samples {
-		r := matchResults(sp, res)
-		task := taskOf(sp, r)
-		plans[i] = planned{path: sp, r: r}
+		r, task := pairOf(sp, res, byContent)
+		if task == "" {
+			task = taskOf(sp, r)
+		}
+		plans[i] = planned{path: sp, r: r, task: task}
 		if r == nil {
 			plans[i].broken = brokenFor(sp, broken)
 		}
@@ -126,7 +130,10 @@ func each(files []found, mode openMode, fn func(*model.Dataset) error) error {
 	fill := func() {
 		for next < len(plans) && len(queue) < window {
 			p := plans[next]
-			ds, err := samplesDatasetOf(p.path, p.r, p.broken, openMode{deep: mode.deep})
+			ds, err := samplesDatasetOf(p.path, p.r, p.broken, p.task, openMode{deep: mode.deep})
+			if ds != nil {
+				ds.Issues = append(ds.Issues, ambiguousIssues(p.path, ambiguous)...)
+			}
 			queue = append(queue, started{p, titles[next].title, ds, err})
 			next++
 		}

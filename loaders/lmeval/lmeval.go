@@ -204,19 +204,21 @@ func isFile(p string) bool {
 // samples file, plus one per results file that no samples file matched.
 func assemble(files []found, mode openMode) ([]*model.Dataset, error) {
 	res, samples, companion, broken, unreadable, errs := sortFiles(files)
+	byContent, ambiguous := pairByContent(samples, res)
 	var out []*model.Dataset
 	used := map[*results]map[string]bool{}
 	for _, sp := range samples {
-		r := matchResults(sp, res)
+		r, task := pairOf(sp, res, byContent)
 		var b *brokenResults
 		if r == nil {
 			b = brokenFor(sp, broken)
 		}
-		ds, err := samplesDatasetOf(sp, r, b, mode)
+		ds, err := samplesDatasetOf(sp, r, b, task, mode)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", sp, err))
 			continue
 		}
+		ds.Issues = append(ds.Issues, ambiguousIssues(sp, ambiguous)...)
 		if r != nil {
 			if used[r] == nil {
 				used[r] = map[string]bool{}
