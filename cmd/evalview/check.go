@@ -59,6 +59,11 @@ name, and the answers that default does not give are one note per filter
 A note is no finding: it says how evalview read a file where it had to
 infer something (the filter of each row of an old harness's samples).
 
+Every difference summary marks between a reported metric and the one
+recomputed from the records (or a group's from its subtasks) is a
+warning (metric-differs) with its size, and says when one value is 100
+times the other (a percent written for a fraction).
+
 A folder is read at any depth, every file as the format its name and
 first bytes show; only tools' folders (.git, node_modules, .venv,
 __pycache__, .cache...) are passed over. Each folder opened ends with a
@@ -99,7 +104,9 @@ warnings), 2 when a path cannot be opened at all.`,
 			var found []model.Discovery
 			records, datasets := 0, 0
 			openErrs, err := eachDatasetFound(args, common, !fast, stderr, func(d model.Discovery) { found = append(found, d) }, func(ds *model.Dataset, _ artifactNotes) error {
-				issues = append(issues, datasetIssues(cmd.Context(), ds, !fast)...)
+				own := datasetIssues(cmd.Context(), ds, !fast)
+				issues = append(issues, own...)
+				issues = append(issues, differIssues(ds, own)...)
 				records += ds.Records.Len()
 				datasets++
 				return nil
