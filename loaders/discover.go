@@ -105,7 +105,10 @@ func (w *walker) dir(d string, depth int) error {
 		}
 		return nil
 	}
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	byName := func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) }
+	if !slices.IsSortedFunc(ents, byName) { // os.ReadDir's are; a remote listing's may not be
+		slices.SortFunc(ents, byName)
+	}
 	names := make([]string, len(ents))
 	for i, e := range ents {
 		names[i] = e.Name()

@@ -292,7 +292,7 @@ func TestNearest(t *testing.T) {
 		{`{"version": 2, "status": "success", "eval": {"created": "x"}}`, "closest: inspect (a log's header), but it lacks eval.task and eval.model"},
 		{`{"messages": [{"role": "user", "content": "hi"}]}`, "closest: sample, but its records have messages without"},
 		{`{"doc_id": 0, "doc": {}}`, "closest: lm-eval (samples)"},
-		{`[{"q": 1, "a": 2}]`, "no format's fields (q, a)"},
+		{`[{"q": 1, "a": 2}]`, "no format came close: its fields are q, a"},
 		{`{"a": 1,, }`, "not valid JSON"},
 		{`hello`, "not JSON"},
 	} {

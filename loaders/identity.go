@@ -68,9 +68,9 @@ func nearest(name string, head []byte) string {
 		return "closest: run, but a run's manifest.json or generation_summary.json is named so, in its run folder"
 	}
 	if rec.Is(jsonhead.Object) && len(rec.Keys) > 0 {
-		return "no format's fields (" + keyList(rec.Keys) + ")"
+		return "no format came close: its fields are " + keyList(rec.Keys)
 	}
-	return "no format's fields"
+	return "no format came close"
 }
 
 // neighbour names the output of a tool evalview reads no format of yet,

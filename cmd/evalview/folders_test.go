@@ -76,7 +76,7 @@ func TestCheckFolderLine(t *testing.T) {
 	for _, want := range []string{
 		"\n  " + filepath.Join(dir, ".git") + "/: a tool's folder\n",
 		"\n  " + filepath.Join(dir, "run", "notes.txt") + ": not a data file\n",
-		"\n  " + filepath.Join(dir, "stray", "data.json") + ": no format recognised: no format's fields (seed)\n",
+		"\n  " + filepath.Join(dir, "stray", "data.json") + ": no format recognised: no format came close: its fields are seed\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--list-skipped lacks %q:\n%s", want, out)

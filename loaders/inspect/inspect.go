@@ -110,6 +110,9 @@ func SniffFile(name string, head []byte) int {
 // beside one of version, status, plan, results or stats. A log written
 // with its header only is one too: samples are not required.
 func isJSONLogHead(head []byte) bool {
+	if !bytes.Contains(head, []byte(`"eval"`)) {
+		return false // the word first: most files are not, and a parse costs
+	}
 	v := jsonhead.Parse(head, 1)
 	if !v.Is(jsonhead.Object) || v.Bad {
 		return false

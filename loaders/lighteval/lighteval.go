@@ -74,6 +74,9 @@ func SniffFile(name string, head []byte) int {
 // lighteval's own "config_general" object (EvaluationTracker writes it
 // first) at its top.
 func isResultsHead(head []byte) bool {
+	if !bytes.Contains(head, []byte(`"config_general"`)) {
+		return false // the word first: most files are not, and a parse costs
+	}
 	v := jsonhead.Parse(head, 0)
 	return v.Is(jsonhead.Object) && v.Get("config_general").Is(jsonhead.Object)
 }

@@ -109,6 +109,9 @@ func isSamplesHead(head []byte) bool {
 // by the head's end (its "doc" can be long) or broken before its end; a
 // row without "doc_id" needs two of them, one a response.
 func samplesRow(row []byte) bool {
+	if !bytes.Contains(row, []byte(`"doc_id"`)) && !bytes.Contains(row, []byte(`resps"`)) {
+		return false // the words first: most rows are not, and a parse costs
+	}
 	v := jsonhead.Parse(row, 0)
 	if !v.Is(jsonhead.Object) {
 		return false

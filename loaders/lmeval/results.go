@@ -120,6 +120,9 @@ type rawResults struct {
 // promptfoo export and an Inspect log have a "results" and a "config"
 // too, holding numbers and lists, not tasks: the words alone claimed them.
 func isResultsJSON(head []byte) bool {
+	if !bytes.Contains(head, []byte(`"results"`)) {
+		return false // the word first: most files are not, and a parse costs
+	}
 	v := jsonhead.Parse(head, 2)
 	if !v.Is(jsonhead.Object) || v.Bad {
 		return false
