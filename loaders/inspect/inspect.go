@@ -178,8 +178,29 @@ func logFiles(dir string, names []string, max int) []string {
 	return out
 }
 
-// Open opens an .eval log, a .json log, or a folder of logs (one dataset
-// per log, in name order), each complete.
+// logTree returns the log files of dir and of its subfolders (Inspect
+// keeps logs in dated folders), depth folders below the one opened, in
+// path order; tools' folders are passed over.
+func logTree(dir string, depth int) ([]string, error) {
+	names, err := folder.Names(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := logFiles(dir, names, 0)
+	if depth >= folder.MaxDepth {
+		return out, nil
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "/") && !folder.SkipFolder(n) {
+			sub, _ := logTree(source.Join(dir, strings.TrimSuffix(n, "/")), depth+1)
+			out = append(out, sub...)
+		}
+	}
+	return out, nil
+}
+
+// Open opens an .eval log, a .json log, or a folder of logs and its
+// subfolders (one dataset per log, in path order), each complete.
 func Open(path string) ([]*model.Dataset, error) { return open(path, false) }
 
 // OpenBackground is Open for the browser: a .json log's dataset comes
@@ -202,11 +223,10 @@ func open(path string, background bool) ([]*model.Dataset, error) {
 		}
 		return []*model.Dataset{ds}, nil
 	}
-	names, err := folder.Names(path)
+	files, err := logTree(path, 0)
 	if err != nil {
 		return nil, err
 	}
-	files := logFiles(path, names, 0)
 	if len(files) == 0 {
 		return nil, errors.New("no Inspect logs (.eval or .json) in this folder")
 	}
