@@ -54,6 +54,12 @@ type walker struct {
 	// details and results are lighteval's files.
 	details, results []string
 	errs             []error
+	// lastLM is the last entry of the folder opened that holds files
+	// named as lm-eval names them: the lm-eval files found so far are
+	// opened together once the walk is past it, so that they come in the
+	// folder's order among the other artifacts (a folder of lm_eval/,
+	// run/ and sample/ gives lm-eval's first), and whole.
+	lastLM int
 }
 
 // walkFolder opens every artifact below folder root, handing each
@@ -118,7 +124,23 @@ func (w *walker) dir(d string, depth int) error {
 		// own, read by the run loader.
 		return w.open(model.KindRun, d, "")
 	}
-	for _, e := range ents {
+	if depth == 0 {
+		w.lastLM = -1
+		for i := len(ents) - 1; i >= 0; i-- {
+			e := ents[i]
+			if !e.IsDir() && lmeval.IsHarnessName(e.Name()) ||
+				e.IsDir() && !folder.SkipFolder(e.Name()) && harnessNamesIn(source.Join(d, e.Name()), 1) {
+				w.lastLM = i
+				break
+			}
+		}
+	}
+	for i, e := range ents {
+		if depth == 0 && i-1 == w.lastLM && i > 0 {
+			if err := w.openLM(); err != nil {
+				return err
+			}
+		}
 		name := e.Name()
 		p := source.Join(d, name)
 		mode := e.Type()
@@ -175,6 +197,30 @@ func (w *walker) dir(d string, depth int) error {
 		}
 	}
 	return nil
+}
+
+// harnessNamesIn reports whether folder d, depth levels below the one
+// opened, or a folder below it holds a file named as the harness names
+// its files. It reads names only.
+func harnessNamesIn(d string, depth int) bool {
+	if depth > folder.MaxDepth {
+		return false
+	}
+	ents, err := source.ReadDir(d)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if !e.IsDir() && lmeval.IsHarnessName(e.Name()) {
+			return true
+		}
+	}
+	for _, e := range ents {
+		if e.IsDir() && !folder.SkipFolder(e.Name()) && harnessNamesIn(source.Join(d, e.Name()), depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // seen reports whether the folder at real path r was read already, or
@@ -306,16 +352,14 @@ func (w *walker) open(k model.Kind, p, near string) error {
 	return nil
 }
 
-// finish opens the files gathered for the formats that pair them.
+// finish opens the files gathered for the formats that pair them: the
+// lm-eval files not opened yet (found by their content only, after the
+// last folder that holds lm-eval names), then lighteval's.
 func (w *walker) finish() error {
+	if err := w.openLM(); err != nil {
+		return err
+	}
 	for _, p := range w.empty {
-		if w.lmDirs[source.Dir(p)] {
-			// Beside lm-eval files, an empty .jsonl is a samples file
-			// that got no rows (a task that crashed): a dataset that
-			// says so.
-			w.addLM(p, false)
-			continue
-		}
 		w.leave(p, model.LeftNoFormat, "empty", false)
 		is := model.Warnf("empty-file", p, 0, "", "this file of the folder has no record: file is empty")
 		if err := w.hand(&model.Dataset{Kind: model.KindJSONL, Path: p, Title: filepath.Base(p), Task: filepath.Base(p),
@@ -323,6 +367,33 @@ func (w *walker) finish() error {
 			return err
 		}
 	}
+	if len(w.details)+len(w.results) > 0 {
+		f, _ := formatOf(model.KindLighteval)
+		hand := f.presented(w.hand)
+		for _, ds := range lighteval.OpenFound(w.details, w.results) {
+			if err := hand(ds); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// openLM opens the lm-eval files gathered so far, together: samples
+// paired with their results, titles unique among them. An empty .jsonl
+// beside them is a samples file that got no rows (a task that crashed):
+// a dataset that says so.
+func (w *walker) openLM() error {
+	var rest []string
+	for _, p := range w.empty {
+		if w.lmDirs[source.Dir(p)] {
+			w.addLM(p, false)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	w.empty = rest
+	defer func() { w.lm = nil }()
 	if len(w.lm) > 0 {
 		f, _ := formatOf(model.KindLMEval)
 		hand := f.presented(w.hand)
@@ -343,15 +414,6 @@ func (w *walker) finish() error {
 				if err := hand(ds); err != nil {
 					return err
 				}
-			}
-		}
-	}
-	if len(w.details)+len(w.results) > 0 {
-		f, _ := formatOf(model.KindLighteval)
-		hand := f.presented(w.hand)
-		for _, ds := range lighteval.OpenFound(w.details, w.results) {
-			if err := hand(ds); err != nil {
-				return err
 			}
 		}
 	}

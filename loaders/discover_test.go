@@ -101,13 +101,15 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), "what I ran\n")
 
 	open, each, found := walkAll(t, root, root)
+	// In the folder's order, the lm-eval runs together once the walk is
+	// past the last folder holding lm-eval files (accuracy/).
 	want := []string{
 		"jsonl .mine/quiz_log.jsonl",
+		"lm-eval ..__adapters__tiny-lora/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
+		"lm-eval accuracy/mytest/gsm8k/meta-llama__Llama-3.2-1B/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
 		"inspect logs/2025-06-10/capitals.json",
 		"inspect logs/2025-06-11/capitals.eval",
 		"run remote/evals/run1",
-		"lm-eval ..__adapters__tiny-lora/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
-		"lm-eval accuracy/mytest/gsm8k/meta-llama__Llama-3.2-1B/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
 	}
 	for _, got := range [][]string{open, each} {
 		if !slices.Equal(got, want) {

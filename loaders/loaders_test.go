@@ -249,9 +249,10 @@ func TestFolderSkipsNotesSidecar(t *testing.T) {
 // A folder that holds an lm-eval run may hold other artifacts beside
 // it: a run folder, a JSON Lines file, testsets in subfolders. They were
 // dropped without a word; they open beside it, in the folder's order,
-// and the lm-eval files after them, together, once the walk has found
-// them all (a results file pairs with samples files anywhere in its
-// folder). A .json file that is no artifact stays out.
+// the lm-eval files together once the walk is past the last entry named
+// as the harness names its files (here samples_*, the last), or at the
+// end when only their content tells (lm_eval_like.jsonl). A .json file
+// that is no artifact stays out.
 func TestLMEvalFolderOpensWhatIsBeside(t *testing.T) {
 	dir := t.TempDir()
 	copyTree := func(src, dst string) {

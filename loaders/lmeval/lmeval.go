@@ -97,6 +97,13 @@ func IsSamplesName(name string) bool {
 	return strings.HasPrefix(name, "samples_") && strings.EqualFold(filepath.Ext(jsonl.TrimCompressedExt(name)), ".jsonl")
 }
 
+// IsHarnessName tells whether a file name is one the harness writes: a
+// samples file's, or a results file's (results_<ts>.json, which lighteval
+// writes too: a hint of where lm-eval files are, not a verdict).
+func IsHarnessName(name string) bool {
+	return IsSamplesName(name) || resultsNameRE.MatchString(name)
+}
+
 // ByContent tells whether a file's head is an lm-eval file beyond what
 // SniffFile scores: a samples file whose first row is broken but a later
 // one is a row, or a Git LFS pointer named samples_*; results reports a
