@@ -106,3 +106,37 @@ func mustRead(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+// TestSummaryDotDotModel: lm-eval names a model folder after the model's
+// path, "/" replaced by "__", so an adapter given as ../adapters/x is a
+// folder "..__adapters__x": a name starting with a dot, skipped as hidden
+// before (an overview of 5 models showed 2, without a word). It is read,
+// and its model is the path it was named after.
+func TestSummaryDotDotModel(t *testing.T) {
+	dir := t.TempDir()
+	samples := "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"
+	for _, m := range []string{"..__adapters__x", "org__base"} {
+		if err := os.MkdirAll(filepath.Join(dir, m), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, m, samples), []byte(mustRead(t, filepath.Join(fixtures, "two_filters", samples))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, code := runCmd(t, "summary", "--format", "json", dir)
+	var got struct {
+		Overview struct {
+			Columns []struct{ Model string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	var models []string
+	for _, c := range got.Overview.Columns {
+		models = append(models, c.Model)
+	}
+	if strings.Join(models, " ") != "../adapters/x org/base" {
+		t.Errorf("columns of models %q, want ../adapters/x and org/base", models)
+	}
+}
