@@ -82,8 +82,8 @@ func Open(paths []string, opt Options) ([]*model.Dataset, error) {
 // Each opens paths as Open does and hands fn each dataset, in Open's order,
 // as soon as it is loaded, keeping none: a command that needs one dataset
 // at a time (check, summary, export) holds a few, however many files a
-// folder has. Folders of the formats that read them file by file
-// (lm-eval, Sample, testset, JSON Lines) are read so. It returns the
+// folder has. A folder's walk (discover.go) hands each artifact over as
+// it finds it, and lm-eval's samples files one by one. It returns the
 // errors of the paths that could not be opened, as Open does, joined; an
 // error from fn stops it and is returned with them (errors.As finds it).
 func Each(paths []string, opt Options, fn func(*model.Dataset) error) error {
