@@ -269,7 +269,7 @@ def mmlu_docs(task):
     out = []
     for q, ch, gold in qs:
         out.append({"doc": {"question": q, "subject": task[len("mmlu_"):], "choices": ch, "answer": gold},
-                    "q": q, "ch": ch, "gold": gold, "metrics": ["acc"], "subject": subject})
+                    "q": q, "ch": ch, "texts": ch, "gold": gold, "metrics": ["acc"], "subject": subject})
     return out
 
 
@@ -349,7 +349,7 @@ def main():
 
             def prompt(dd, subject=subject):
                 return ("The following are multiple choice questions (with answers) about %s.\n\n" % subject +
-                        dd["q"].strip() + "\nA. %s\nB. %s\nC. %s\nD. %s\nAnswer:" % tuple(dd["ch"]))
+                        dd["q"].strip() + "\nA. %s\nB. %s\nC. %s\nD. %s\nAnswer:" % tuple(dd["texts"]))
             letters = [dict(dd, ch=["A", "B", "C", "D"]) for dd in docs]
             # The letters are the choices mmlu scores; the texts stay in the doc.
             accs = mc_task(task, letters, prompt, "cais/mmlu", alias=" - " + task[len("mmlu_"):])
