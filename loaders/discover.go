@@ -83,7 +83,7 @@ func walkFolder(root string, opt Options, stream bool, hand func(*model.Dataset)
 		err = w.finish()
 	}
 	if err == nil && w.rep.Datasets == 0 && len(w.errs) == 0 {
-		msg := "no evaluation artifacts found in this folder (looked for lm-eval samples/results, Inspect logs, lighteval details, run manifest.json, Sample or testset JSONL, or any JSON Lines, at any depth)"
+		msg := "no evaluation artifacts found in this folder (looked for " + KindList(", ", " and ") + " files, at any depth)"
 		if files, dirs := w.rep.Files(); files+dirs > 0 {
 			msg += ": " + strings.TrimPrefix(w.rep.Line(), "0 artifacts opened; ")
 		}
@@ -118,11 +118,16 @@ func (w *walker) dir(d string, depth int) error {
 	names := make([]string, len(ents))
 	for i, e := range ents {
 		names[i] = e.Name()
+		if e.IsDir() {
+			names[i] += "/"
+		}
 	}
-	if runzip.IsRunFolder(d, names) {
-		// A run folder is one artifact: its samples/ and scores/ are its
-		// own, read by the run loader.
-		return w.open(model.KindRun, d, "")
+	for _, f := range formats() {
+		if f.unit != nil && f.unit(d, names) {
+			// One artifact: a run folder, an EvalScope output folder, an
+			// OpenCompass work folder; its format reads what is in it.
+			return w.open(f.kind, d, "")
+		}
 	}
 	if depth == 0 {
 		w.lastLM = -1

@@ -256,9 +256,8 @@ func TestIdentity(t *testing.T) {
 		kind model.Kind
 		note string // in the no-format note; "" for none
 	}{
-		{"../testdata/identity/promptfoo_export.json", model.KindJSONL, "a promptfoo eval export"},
-		{"../testdata/identity/evalscope/predictions/qwen2.5-0.5b/gsm8k_main.jsonl", model.KindJSONL, "EvalScope predictions"},
-		{"../testdata/identity/evalscope/reviews/qwen2.5-0.5b/gsm8k_main.jsonl", model.KindJSONL, "EvalScope reviews"},
+		{"../testdata/identity/evalscope/predictions/qwen2.5-0.5b/gsm8k_main.jsonl", model.KindEvalScope, ""},
+		{"../testdata/identity/evalscope/reviews/qwen2.5-0.5b/gsm8k_main.jsonl", model.KindEvalScope, ""},
 		{"../testdata/identity/inspect_header_only.json", model.KindInspect, ""},
 		{"../testdata/identity/inspect_sorted_keys.json", model.KindInspect, ""},
 		{"../testdata/identity/vitals_percent.json", model.KindInspect, ""},
@@ -279,11 +278,24 @@ func TestIdentity(t *testing.T) {
 			t.Errorf("%s: %s, note %q; want %s with %q", c.path, ds.Kind, note, c.kind, c.note)
 		}
 	}
-	// The promptfoo export shows its results as records, not its
-	// success and failure counts as metrics.
+	// A promptfoo export is no lm-eval results file, whose success and
+	// failure counts it showed as metrics: while no format reads it, it
+	// opens as plain records, its results the records, with a note
+	// naming promptfoo.
 	dss, _ := Open([]string{"../testdata/identity/promptfoo_export.json"}, Options{})
-	if len(dss) != 1 || dss[0].Records.Len() != 2 || len(dss[0].Metrics) != 0 {
-		t.Errorf("promptfoo export: %d datasets", len(dss))
+	if len(dss) != 1 || dss[0].Kind == model.KindLMEval {
+		t.Fatalf("promptfoo export: %d datasets", len(dss))
+	}
+	if ds := dss[0]; ds.Kind == model.KindJSONL {
+		note := ""
+		for _, is := range ds.Issues {
+			if is.Code == "no-format" {
+				note = is.Message
+			}
+		}
+		if ds.Records.Len() != 2 || len(ds.Metrics) != 0 || !strings.Contains(note, "a promptfoo eval export") {
+			t.Errorf("promptfoo export as plain records: %d records, metrics %v, note %q", ds.Records.Len(), ds.Metrics, note)
+		}
 	}
 }
 

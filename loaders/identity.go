@@ -17,8 +17,7 @@ import (
 
 // nearest says which format a file no format claims came closest to, and
 // what it lacked, or what it is when it is the output of a tool evalview
-// has no format for yet (a promptfoo export, EvalScope's predictions and
-// reviews), from its first bytes.
+// has no format for yet (a promptfoo export), from its first bytes.
 func nearest(name string, head []byte) string {
 	v := jsonhead.Parse(head, 2)
 	switch {
@@ -82,12 +81,6 @@ func neighbour(v, rec *jsonhead.Value) string {
 		// promptfoo eval -o out.json: {evalId, results: {version,
 		// timestamp, prompts, results, stats}, config, shareableUrl}.
 		return "a promptfoo eval export (evalId, results.results, results.stats)"
-	case rec.Has("index", "sample_score"):
-		// evalscope's ReviewResult rows: reviews/<model>/<bench>_<subset>.jsonl.
-		return "EvalScope reviews (index, sample_score)"
-	case rec.Has("index", "model_output"):
-		// evalscope's ModelResult rows: predictions/<model>/<bench>_<subset>.jsonl.
-		return "EvalScope predictions (index, model_output, messages)"
 	}
 	return ""
 }

@@ -107,10 +107,11 @@ func IsHarnessName(name string) bool {
 // ByContent tells whether a file's head is an lm-eval file beyond what
 // SniffFile scores: a samples file whose first row is broken but a later
 // one is a row, or a Git LFS pointer named samples_*; results reports a
-// results file.
+// results file (by its content, or by its harness name when it is too
+// broken to tell: it opens as a results file that says why it breaks).
 func ByContent(name string, head []byte) (ok, results bool) {
 	switch {
-	case isResultsJSON(head):
+	case isResultsJSON(head), resultsNameRE.MatchString(name):
 		return true, true
 	case samplesInHead(head), jsonl.IsLFSPointer(head) && strings.HasPrefix(name, "samples_"):
 		return true, false
