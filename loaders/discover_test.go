@@ -94,6 +94,8 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 	copyInto(t, "../testdata/inspect/capitals.json", filepath.Join(root, "logs", "2025-06-10", "capitals.json"))
 	copyInto(t, "../testdata/inspect/capitals_zstd.eval", filepath.Join(root, "logs", "2025-06-11", "capitals.eval"))
 	copyInto(t, "../testdata/run/valid", filepath.Join(root, "remote", "evals", "run1"))
+	copyInto(t, "../testdata/evalscope/20250301_090000", filepath.Join(root, "evalscope", "outputs", "20250301_090000"))
+	copyInto(t, "../testdata/opencompass/20250302_090000", filepath.Join(root, "oc", "eval_demo", "20250302_090000"))
 	copyInto(t, "../testdata/jsonl/quiz_log.jsonl", filepath.Join(root, ".mine", "quiz_log.jsonl"))
 	copyInto(t, "../testdata/identity/promptfoo_export.json", filepath.Join(root, "promptfoo_export.json"))
 	writeFile(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
@@ -107,8 +109,10 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 		"jsonl .mine/quiz_log.jsonl",
 		"lm-eval ..__adapters__tiny-lora/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
 		"lm-eval accuracy/mytest/gsm8k/meta-llama__Llama-3.2-1B/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
+		"evalscope evalscope/outputs/20250301_090000/predictions/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl",
 		"inspect logs/2025-06-10/capitals.json",
 		"inspect logs/2025-06-11/capitals.eval",
+		"opencompass oc/eval_demo/20250302_090000/predictions/qwen2.5-1.5b-instruct-hf/gsm8k.json",
 		"run remote/evals/run1",
 	}
 	for _, got := range [][]string{open, each} {
@@ -121,9 +125,10 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 	}
 	d := found[0]
 	// Two lm-eval runs (a samples file and its results file each), two
-	// logs, a run folder, a JSON Lines file.
-	if d.Artifacts != 8 || d.Datasets != 6 {
-		t.Errorf("artifacts %d, datasets %d; want 8, 6", d.Artifacts, d.Datasets)
+	// logs, a run folder, an EvalScope output folder, an OpenCompass work
+	// folder, a JSON Lines file.
+	if d.Artifacts != 10 || d.Datasets != 8 {
+		t.Errorf("artifacts %d, datasets %d; want 10, 8", d.Artifacts, d.Datasets)
 	}
 	var left []string
 	for _, l := range d.LeftOut {
@@ -134,7 +139,7 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 	if !slices.Equal(left, wantLeft) {
 		t.Errorf("left out:\n got %q\nwant %q", left, wantLeft)
 	}
-	if line := d.Line(); line != "8 artifacts opened (6 datasets); 2 files left out (1 no format recognised, 1 not a data file), 2 folders not read (2 a tool's folder): "+model.ListHint {
+	if line := d.Line(); line != "10 artifacts opened (8 datasets); 2 files left out (1 no format recognised, 1 not a data file), 2 folders not read (2 a tool's folder): "+model.ListHint {
 		t.Errorf("line %q", line)
 	}
 	for _, l := range d.LeftOut {
