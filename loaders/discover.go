@@ -33,7 +33,7 @@ import (
 // dataExts are the extensions a walk reads the first bytes of: the ones
 // some format reads (after a .gz or .zst). Any other file is left out by
 // its name, unread (a folder of 200,000 files is listed, not read).
-var dataExts = map[string]bool{".jsonl": true, ".json": true, ".eval": true, ".zip": true, ".parquet": true}
+var dataExts = map[string]bool{".jsonl": true, ".json": true, ".eval": true, ".zip": true, ".parquet": true, ".csv": true}
 
 // walker is one walk of a folder.
 type walker struct {

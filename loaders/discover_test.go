@@ -101,6 +101,7 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 	writeFile(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
 	writeFile(t, filepath.Join(root, "node_modules", "pkg", "results.jsonl"), `{"a": 1}`+"\n")
 	writeFile(t, filepath.Join(root, "notes.txt"), "what I ran\n")
+	writeFile(t, filepath.Join(root, "config.json"), `{"seed": 1}`)
 
 	open, each, found := walkAll(t, root, root)
 	// In the folder's order, the lm-eval runs together once the walk is
@@ -113,6 +114,7 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 		"inspect logs/2025-06-10/capitals.json",
 		"inspect logs/2025-06-11/capitals.eval",
 		"opencompass oc/eval_demo/20250302_090000/predictions/qwen2.5-1.5b-instruct-hf/gsm8k.json",
+		"promptfoo promptfoo_export.json",
 		"run remote/evals/run1",
 	}
 	for _, got := range [][]string{open, each} {
@@ -126,25 +128,25 @@ func TestWalkFindsEveryArtifact(t *testing.T) {
 	d := found[0]
 	// Two lm-eval runs (a samples file and its results file each), two
 	// logs, a run folder, an EvalScope output folder, an OpenCompass work
-	// folder, a JSON Lines file.
-	if d.Artifacts != 10 || d.Datasets != 8 {
-		t.Errorf("artifacts %d, datasets %d; want 10, 8", d.Artifacts, d.Datasets)
+	// folder, a promptfoo export, a JSON Lines file.
+	if d.Artifacts != 11 || d.Datasets != 9 {
+		t.Errorf("artifacts %d, datasets %d; want 11, 9", d.Artifacts, d.Datasets)
 	}
 	var left []string
 	for _, l := range d.LeftOut {
 		r, _ := filepath.Rel(root, l.Path)
 		left = append(left, filepath.ToSlash(r)+": "+l.Reason)
 	}
-	wantLeft := []string{".git: a tool's folder", "node_modules: a tool's folder", "notes.txt: not a data file", "promptfoo_export.json: no format recognised"}
+	wantLeft := []string{".git: a tool's folder", "config.json: no format recognised", "node_modules: a tool's folder", "notes.txt: not a data file"}
 	if !slices.Equal(left, wantLeft) {
 		t.Errorf("left out:\n got %q\nwant %q", left, wantLeft)
 	}
-	if line := d.Line(); line != "10 artifacts opened (8 datasets); 2 files left out (1 no format recognised, 1 not a data file), 2 folders not read (2 a tool's folder): "+model.ListHint {
+	if line := d.Line(); line != "11 artifacts opened (9 datasets); 2 files left out (1 no format recognised, 1 not a data file), 2 folders not read (2 a tool's folder): "+model.ListHint {
 		t.Errorf("line %q", line)
 	}
 	for _, l := range d.LeftOut {
-		if l.Reason == model.LeftNoFormat && !strings.Contains(l.Detail, "promptfoo") {
-			t.Errorf("the promptfoo export's detail does not name it: %q", l.Detail)
+		if l.Reason == model.LeftNoFormat && l.Detail != "no format came close: its fields are seed" {
+			t.Errorf("the detail of a JSON file of the user's own: %q", l.Detail)
 		}
 	}
 }
@@ -261,6 +263,7 @@ func TestIdentity(t *testing.T) {
 		kind model.Kind
 		note string // in the no-format note; "" for none
 	}{
+		{"../testdata/identity/promptfoo_export.json", model.KindPromptfoo, ""},
 		{"../testdata/identity/evalscope/predictions/qwen2.5-0.5b/gsm8k_main.jsonl", model.KindEvalScope, ""},
 		{"../testdata/identity/evalscope/reviews/qwen2.5-0.5b/gsm8k_main.jsonl", model.KindEvalScope, ""},
 		{"../testdata/identity/inspect_header_only.json", model.KindInspect, ""},
@@ -284,23 +287,10 @@ func TestIdentity(t *testing.T) {
 		}
 	}
 	// A promptfoo export is no lm-eval results file, whose success and
-	// failure counts it showed as metrics: while no format reads it, it
-	// opens as plain records, its results the records, with a note
-	// naming promptfoo.
+	// failure counts it showed as metrics: promptfoo's format reads it.
 	dss, _ := Open([]string{"../testdata/identity/promptfoo_export.json"}, Options{})
-	if len(dss) != 1 || dss[0].Kind == model.KindLMEval {
+	if len(dss) != 1 || dss[0].Kind != model.KindPromptfoo {
 		t.Fatalf("promptfoo export: %d datasets", len(dss))
-	}
-	if ds := dss[0]; ds.Kind == model.KindJSONL {
-		note := ""
-		for _, is := range ds.Issues {
-			if is.Code == "no-format" {
-				note = is.Message
-			}
-		}
-		if ds.Records.Len() != 2 || len(ds.Metrics) != 0 || !strings.Contains(note, "a promptfoo eval export") {
-			t.Errorf("promptfoo export as plain records: %d records, metrics %v, note %q", ds.Records.Len(), ds.Metrics, note)
-		}
 	}
 }
 

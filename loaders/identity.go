@@ -16,8 +16,7 @@ import (
 // the reason a folder's file is left out.
 
 // nearest says which format a file no format claims came closest to, and
-// what it lacked, or what it is when it is the output of a tool evalview
-// has no format for yet (a promptfoo export), from its first bytes.
+// what it lacked, from its first bytes.
 func nearest(name string, head []byte) string {
 	v := jsonhead.Parse(head, 2)
 	switch {
@@ -32,9 +31,6 @@ func nearest(name string, head []byte) string {
 			return "a JSON array with no element"
 		}
 		rec = v.Elems[0]
-	}
-	if what := neighbour(v, rec); what != "" {
-		return what + ", which no format here reads yet"
 	}
 	res := v.Get("results")
 	switch {
@@ -70,19 +66,6 @@ func nearest(name string, head []byte) string {
 		return "no format came close: its fields are " + keyList(rec.Keys)
 	}
 	return "no format came close"
-}
-
-// neighbour names the output of a tool evalview reads no format of yet,
-// known by its own fields, or "".
-func neighbour(v, rec *jsonhead.Value) string {
-	res := v.Get("results")
-	switch {
-	case v.Has("evalId") && res.Count("results", "stats", "prompts") > 0:
-		// promptfoo eval -o out.json: {evalId, results: {version,
-		// timestamp, prompts, results, stats}, config, shareableUrl}.
-		return "a promptfoo eval export (evalId, results.results, results.stats)"
-	}
-	return ""
 }
 
 // keyList names keys, at most six of them.
