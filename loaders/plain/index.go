@@ -2,7 +2,7 @@ package plain
 
 import (
 	"bytes"
-	"container/list"
+	lru "container/list"
 	"errors"
 	"fmt"
 	"io"
@@ -406,12 +406,12 @@ type cacheKey struct {
 // together.
 type blockCache struct {
 	mu    sync.Mutex
-	order *list.List // of cacheKey, most recent first
-	at    map[cacheKey]*list.Element
+	order *lru.List // of cacheKey, most recent first
+	at    map[cacheKey]*lru.Element
 	sums  map[cacheKey]*sumBlock
 }
 
-var cache = &blockCache{order: list.New(), at: map[cacheKey]*list.Element{}, sums: map[cacheKey]*sumBlock{}}
+var cache = &blockCache{order: lru.New(), at: map[cacheKey]*lru.Element{}, sums: map[cacheKey]*sumBlock{}}
 
 func (c *blockCache) get(k cacheKey) *sumBlock {
 	c.mu.Lock()
