@@ -323,4 +323,4 @@ func (l *loader) facts() []model.Fact {
 // maxLine bounds a test case's line (a variable, so tests can lower
 // it): a testset is held whole, and a
 // Prompt Lab case is a few KB.
-var maxLine = 64 << 20
+var maxLine = 128 << 20
