@@ -97,3 +97,24 @@ func TestLeanIndexAcrossBlocks(t *testing.T) {
 		}
 	})
 }
+
+// TestLargeDocumentReadAsLines: a file that starts a JSON document larger
+// than what is read whole is read line by line, and a note says so: a
+// one-line document is then one record, walked as a stream when long.
+func TestLargeDocumentReadAsLines(t *testing.T) {
+	defer func(n int64, l int) { maxDocument, longLine = n, l }(maxDocument, longLine)
+	maxDocument, longLine = 64, 32
+	p := filepath.Join(t.TempDir(), "doc.json")
+	os.WriteFile(p, []byte(`{"id": "d", "results": [{"a": 1}, {"a": 2}, {"a": 3}], "note": "a document on one line"}`+"\n"), 0o644)
+	ds := openOne(t, p)
+	if ds.Records.Len() != 1 || ds.Records.Summary(0).ID != "d" {
+		t.Errorf("%d records, the first %q", ds.Records.Len(), ds.Records.Summary(0).ID)
+	}
+	var noted bool
+	for _, is := range ds.Issues {
+		noted = noted || is.Code == "large-document"
+	}
+	if !noted {
+		t.Errorf("no large-document note: %v", ds.Issues)
+	}
+}

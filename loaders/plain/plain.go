@@ -22,6 +22,8 @@
 //	                value wins, as in encoding/json)
 //	read-error      the file could not be read to the end (error)
 //	empty-file      no record at all (warning)
+//	large-document  the file starts a JSON document too large to read
+//	                whole for its records; it is read line by line (note)
 //	bom, crlf       a byte-order mark, Windows line ends (warnings)
 package plain
 
@@ -117,12 +119,17 @@ func openFile(path string) (*model.Dataset, error) {
 	name := filepath.Base(path)
 	ds := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
 	if head, err := folder.ReadHead(path); err == nil && isDocument(head, st.Size()) {
-		doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
-		if openDocument(path, doc) == nil {
-			return doc, nil
+		if st.Size() > maxDocument {
+			ds.Issues = append(ds.Issues, model.Notef("large-document", path, 0, "",
+				"the file starts a JSON document of %d MB, more than the %d MB read whole to find its records: it is read line by line", st.Size()>>20, maxDocument>>20))
+		} else {
+			doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
+			if openDocument(path, doc) == nil {
+				return doc, nil
+			}
+			// Not one document after all (several values, one broken):
+			// read line by line, each bad line said.
 		}
-		// Not one document after all (several values, one broken):
-		// read line by line, each bad line said.
 	}
 	x := &index{id: indexes.Add(1), path: path, size: st.Size()}
 	ids := newIDSet()
