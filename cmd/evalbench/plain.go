@@ -125,9 +125,10 @@ func measurePlain(bin, dir, counts, lines string) ([]row, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s %s: %v", cmd, p, err)
 			}
-			rows = append(rows, row{size: labels[k], what: "evalview " + cmd, secs: r.secs, cpu: r.cpu, rss: r.rssMB,
-				target: fmt.Sprintf("≤ %.0f MB", budget), ok: r.rssMB <= budget,
-				note: fmt.Sprintf("%.0f MB file", float64(st.Size())/(1<<20))})
+			mb := float64(st.Size()) / (1 << 20)
+			rows = append(rows, row{size: fmt.Sprintf("%s (%.0f MB)", labels[k], mb), what: "evalview " + cmd,
+				secs: r.secs, cpu: r.cpu, rss: r.rssMB, mbps: mb / max(r.secs, 1e-9),
+				target: fmt.Sprintf("≤ %.0f MB", budget), ok: r.rssMB <= budget})
 		}
 	}
 	return rows, nil
