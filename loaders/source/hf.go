@@ -172,8 +172,17 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 				}
 				out = append(out, en)
 			}
-			if next = nextLink(resp.Header.Get("Link")); !strings.HasPrefix(next, s.endpoint+"/") {
-				next = "" // the token goes to the Hub only
+			next = ""
+			if link := nextLink(resp.Header.Get("Link")); link != "" {
+				nu, err := resp.Request.URL.Parse(link)
+				if err != nil {
+					return pathErr("list", name, "the Hub's tree listing names a next page that is no URL", err)
+				}
+				if ep, err := url.Parse(s.endpoint); err != nil || origin(nu) != origin(ep) {
+					// The token goes to the Hub only.
+					return pathErr("list", name, "the Hub's tree listing continues on another server ("+origin(nu)+"), where evalview does not send the token", errors.New("next page elsewhere"))
+				}
+				next = nu.String()
 			}
 			return nil
 		})

@@ -55,6 +55,14 @@ func newS3(bucket string) (store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("AWS configuration: %w", err)
 	}
+	// The SDK's client follows a 307 or 308 to any host with the request's
+	// headers, and Go's keeps Authorization for another port of the same
+	// host: a SigV4 signature and a session token would reach an endpoint
+	// they were not made for. The same transport (timeouts, AWS_CA_BUNDLE)
+	// under a client that follows a redirect within the endpoint only.
+	if bc, ok := cfg.HTTPClient.(*awshttp.BuildableClient); ok {
+		cfg.HTTPClient = &http.Client{Transport: bc.GetTransport(), CheckRedirect: s3Redirect}
+	}
 	regionSet := cfg.Region != ""
 	if !regionSet {
 		cfg.Region = "us-east-1"
@@ -85,6 +93,36 @@ func newS3(bucket string) (store, error) {
 	}
 	return s, nil
 }
+
+// s3Redirect follows what the SDK's own client follows (307 and 308,
+// which keep the method), within the endpoint the request was signed for;
+// a redirect to another endpoint (scheme, host or port) is refused with
+// an error that says where to: the request is not re-signed for it, and
+// nothing signed goes there.
+func s3Redirect(req *http.Request, via []*http.Request) error {
+	if req.Response == nil || req.Response.StatusCode != http.StatusTemporaryRedirect && req.Response.StatusCode != http.StatusPermanentRedirect {
+		return http.ErrUseLastResponse // answered as the error it is
+	}
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	req.Header.Del("Referer")
+	if to := origin(req.URL); to != origin(via[0].URL) {
+		return &redirectRefused{to: to}
+	}
+	return nil
+}
+
+// redirectRefused is an S3 request redirected to another endpoint.
+type redirectRefused struct{ to string }
+
+func (e *redirectRefused) Error() string {
+	return "the server redirected the request to another endpoint (" + e.to + "); evalview does not send AWS credentials there (set AWS_ENDPOINT_URL_S3 to it if it is the store's)"
+}
+
+// RetryableError tells the SDK's retryer not to ask again: the answer
+// would be the same redirect.
+func (e *redirectRefused) RetryableError() bool { return false }
 
 // bucketRegion is the region S3 says the bucket is in ("" when it does
 // not say): HeadBucket's answer, or the header of its redirect or refusal.
@@ -119,7 +157,10 @@ func (s *s3Store) fail(op, key string, err error) error {
 	if errors.As(err, &re) {
 		status = re.HTTPStatusCode()
 	}
+	var rr *redirectRefused
 	switch {
+	case errors.As(err, &rr):
+		return pathErr(op, name, rr.Error(), err)
 	case status == http.StatusMovedPermanently:
 		where := ""
 		if re != nil && re.Response != nil && re.Response.Response != nil {

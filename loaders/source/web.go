@@ -35,7 +35,8 @@ func pathErr(op, name, what string, err error) error {
 
 // httpClient is the client of remote stores: every request has its
 // timeouts (to connect, for the TLS handshake, for the answer's head);
-// the body is bounded by each request's context.
+// the body is bounded by each request's idle timer and rate (idleBody).
+// Redirects follow checkRedirect: no credential leaves its origin.
 func httpClient() *http.Client {
 	tr := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
@@ -45,17 +46,53 @@ func httpClient() *http.Client {
 		MaxIdleConnsPerHost:   2 * inFlight,
 		ForceAttemptHTTP2:     true,
 	}
-	return &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
+	return &http.Client{Transport: tr, CheckRedirect: checkRedirect}
+}
+
+// origin is a URL's scheme, host and port, the port spelled even when it
+// is the scheme's default ("https://h" and "https://h:443" are one).
+func origin(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		switch strings.ToLower(u.Scheme) {
+		case "https":
+			port = "443"
+		case "http":
+			port = "80"
 		}
-		if req.URL.Host != via[0].URL.Host {
-			// A token is for the host it was meant for: not the CDN a
-			// file redirects to, even a subdomain (Go keeps it there).
-			req.Header.Del("Authorization")
+	}
+	return strings.ToLower(u.Scheme) + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
+}
+
+// sensitive are the request headers that carry a credential: the Hub's
+// token and basic authentication (Authorization), cookies.
+var sensitive = []string{"Authorization", "Cookie", "Cookie2"}
+
+// checkRedirect follows at most 10 redirects. No hop gets a Referer: it
+// would name the URL before, with a presigned URL's signature in its
+// query. Once a hop goes to another origin (scheme, host or port: Go's
+// client keeps a token for another port of the same host, or for http
+// after https), the credentials of the first request stay behind, on that
+// hop and every later one, even one that comes back: a token is for the
+// server it was given for, not the CDN a file redirects to. A query the
+// first URL carried (a presigned URL's signature) goes to no other URL:
+// the client asks for the URL a redirect names, nothing added.
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	req.Header.Del("Referer")
+	home := origin(via[0].URL)
+	left := origin(req.URL) != home
+	for _, v := range via[1:] {
+		left = left || origin(v.URL) != home
+	}
+	if left {
+		for _, h := range sensitive {
+			req.Header.Del(h)
 		}
-		return nil
-	}}
+	}
+	return nil
 }
 
 // web makes the HTTP requests of the web and Hub stores, retrying what
