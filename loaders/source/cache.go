@@ -404,7 +404,7 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 		c.mu.Lock()
 		c.requests++
 		c.mu.Unlock()
-		body, err := o.s.stream(context.Background(), o.key, off, end-off, o.version)
+		body, err := o.s.stream(context.Background(), o.key, off, end-off, o.meta)
 		if err != nil {
 			last = err // the store retried what may pass
 			break
@@ -427,9 +427,17 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 				return
 			}
 			buf := newBuf(min((idx+1)*blockSize, o.size) - idx*blockSize)
-			if _, err := io.ReadFull(body, buf); err != nil {
+			_, err := io.ReadFull(body, buf)
+			if err == nil && i == len(run)-1 {
+				// The last block is handed out once the answer is known
+				// to end where it should.
+				if f, ok := body.(interface{ finish() error }); ok {
+					err = f.finish()
+				}
+			}
+			if err != nil {
 				what := netWhat(err)
-				if !isTimeout(err) {
+				if again(err) && !errors.As(err, new(*shortError)) {
 					what = fmt.Sprintf("the connection dropped mid-read (tried %d times)", Attempts)
 				}
 				last = pathErr("read", o.url, what, err)
@@ -441,8 +449,8 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 			c.deliver(o, idx, run[i], buf, nil)
 		}
 		body.Close()
-		if isTimeout(last) {
-			break // a stalled server gets no second wait
+		if last != nil && !again(last) {
+			break // a stalled or slow server gets no second wait, nor a wrong answer
 		}
 	}
 	if errors.Is(last, ErrChanged) {

@@ -130,8 +130,8 @@ func (s *hfStore) first(ctx context.Context, key string) (meta, []byte, error) {
 	return s.w.rangeFirst(ctx, s.url(key), s.resolve(key))
 }
 
-func (s *hfStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
-	return s.w.stream(ctx, s.url(key), s.resolve(key), off, n, version)
+func (s *hfStore) stream(ctx context.Context, key string, off, n int64, m meta) (io.ReadCloser, error) {
+	return s.w.stream(ctx, s.url(key), s.resolve(key), off, n, m)
 }
 
 // hfEntry is one entry of the tree API's answer.
@@ -159,8 +159,12 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 		}
 		var next string
 		err := s.w.get(ctx, "list", name, u, "", func(resp *http.Response) error {
+			raw, err := readListing(resp, name, "a page of the Hub's tree listing")
+			if err != nil {
+				return err
+			}
 			var page []hfEntry
-			if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
+			if err := json.Unmarshal(raw, &page); err != nil {
 				return pathErr("list", name, "the Hub's tree listing is not JSON: "+err.Error(), err)
 			}
 			for _, e := range page {

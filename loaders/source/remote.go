@@ -18,7 +18,10 @@ import (
 type meta struct {
 	size    int64
 	version string // ETag, or another tag that changes when the object does
-	mod     time.Time
+	// vkind is how the version was told (ETag, Last-Modified,
+	// X-Linked-Etag): a later answer must tell it the same way.
+	vkind string
+	mod   time.Time
 	// page is set when a web server answered with an HTML page at a URL
 	// ending in "/" (after its redirects): a folder's index, not a file.
 	page bool
@@ -39,11 +42,12 @@ type store interface {
 	// (up to blockSize; none for an empty object), from one request, or
 	// an error wrapping fs.ErrNotExist when there is no object at key.
 	first(ctx context.Context, key string) (meta, []byte, error)
-	// stream opens bytes [off, off+n) of the object at version (which
-	// must still be current: a replaced object is an error wrapping
-	// ErrChanged); the body is read as it arrives, each read bounded by
-	// Timeout, and closing it ends the request.
-	stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error)
+	// stream opens bytes [off, off+n) of the object first answered as m
+	// (its version must still be current, told the same way, and its
+	// size the same: a replaced object is an error wrapping ErrChanged);
+	// the body is read as it arrives, under the request's idle timer and
+	// MinRate, and closing it ends the request.
+	stream(ctx context.Context, key string, off, n int64, m meta) (io.ReadCloser, error)
 	// list returns the objects and folders directly under the folder key,
 	// or an error wrapping fs.ErrNotExist when there are none.
 	list(ctx context.Context, key string) ([]entry, error)
@@ -56,7 +60,8 @@ type store interface {
 var ErrChanged = errors.New("the object changed since it was opened (its version tag differs)")
 
 // Timeout bounds every request to a remote store (the time to its first
-// byte and each read of its body); Attempts is how many times a request
+// byte and the wait for each byte of its body; MinRate bounds how slowly
+// the body may come, see transfer.go); Attempts is how many times a request
 // that failed for a reason that may pass (rate limited, a server error,
 // a dropped connection, a timeout) is made in all, waiting Backoff, then
 // twice as long, between them. Tests shorten them.

@@ -69,11 +69,21 @@ type Fault struct {
 	// Short cuts that many bytes off the body's end, which then ends
 	// cleanly (no Content-Length: a body the server says is whole).
 	Short int
+	// Extra adds that many bytes after the body, which then has no
+	// Content-Length (a body longer than its range).
+	Extra int
+	// NoRange serves the request as if it asked no range (a server that
+	// sends the whole file).
+	NoRange bool
+	// Encoding labels the body with this Content-Encoding, leaving it as
+	// it is (Gzip compresses it and labels it gzip).
+	Encoding string
 }
 
 // changes tells whether x changes the answer on its way out.
 func (x *Fault) changes() bool {
-	return x.Drop || x.Drip > 0 || x.Gzip || x.NoValidator || x.Shift != 0 || x.ContentRange != "" || x.Short > 0 || x.Cookie != ""
+	return x.Drop || x.Drip > 0 || x.Gzip || x.NoValidator || x.Shift != 0 || x.ContentRange != "" || x.Short > 0 || x.Cookie != "" ||
+		x.Extra > 0 || x.NoRange || x.Encoding != ""
 }
 
 // faults is a server's list of faults, the latency of every request and
@@ -177,6 +187,9 @@ func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handl
 			r.Header.Set("Range", fmt.Sprintf("bytes=%d-%d", a+x.Shift, b+x.Shift))
 		}
 	}
+	if x.NoRange {
+		r.Header.Del("Range")
+	}
 	rec := httptest.NewRecorder()
 	next.ServeHTTP(rec, r)
 	body := rec.Body.Bytes()
@@ -202,8 +215,12 @@ func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handl
 		body = z.Bytes()
 		h.Set("Content-Encoding", "gzip")
 	}
-	if x.Short > 0 {
+	if x.Encoding != "" {
+		h.Set("Content-Encoding", x.Encoding)
+	}
+	if x.Short > 0 || x.Extra > 0 {
 		body = body[:max(0, len(body)-x.Short)]
+		body = append(body, bytes.Repeat([]byte("X"), x.Extra)...)
 		h.Del("Content-Length")
 	} else {
 		h.Set("Content-Length", fmt.Sprint(len(body)))

@@ -1,0 +1,262 @@
+package source
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"evalview/loaders/source/sourcetest"
+)
+
+// Servers that misbehave, one case each: every read is bounded and every
+// answer is checked against the question; the message names the URL and
+// what was wrong. No case measures time: the limits are set small and
+// the servers are far past them.
+
+// hostileWeb is a web server holding body at /f.jsonl (bigger than a
+// block, so that a read past the first block is a second request), with
+// its URL.
+func hostileWeb(t *testing.T, size int) (*sourcetest.Web, string, []byte) {
+	t.Helper()
+	fresh(t)
+	web := sourcetest.NewWeb(t)
+	body := data(size)
+	web.Put("/f.jsonl", body, "", "")
+	return web, web.URL + "/f.jsonl", body
+}
+
+// wantErr fails unless err names url and holds every one of want.
+func wantErr(t *testing.T, what string, err error, url string, want ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("%s: no error", what)
+	}
+	for _, w := range append(want, url) {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("%s: %v\nwant %q in it", what, err, w)
+		}
+	}
+}
+
+// readPast reads a few bytes of p past its first block (a request of its
+// own once Stat has read the first).
+func readPast(t *testing.T, p string) ([]byte, error) {
+	t.Helper()
+	f, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 100)
+	_, err = f.ReadAt(buf, blockSize+10)
+	return buf, err
+}
+
+// A server that sends a byte at a time, slower than MinRate: the read
+// ends when a RateWindow shows it, saying so, and is not asked again.
+func TestHostileSlowServer(t *testing.T) {
+	web, p, _ := hostileWeb(t, 3000)
+	oldR, oldW := MinRate, RateWindow
+	MinRate, RateWindow = 1000, 50*time.Millisecond
+	t.Cleanup(func() { MinRate, RateWindow = oldR, oldW })
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Drip: 10 * time.Millisecond}) // 100 bytes a second at most
+	_, err := ReadFile(p)
+	wantErr(t, "a dripping server", err, p, "too slow: ", "under the minimum of 1000 bytes a second")
+	if n := web.Requests.Load(); n != 1 {
+		t.Errorf("a slow server was asked %d times, want once", n)
+	}
+	// The same past the first block (a range request of the cache's).
+	web.Clear()
+	web, p, _ = hostileWeb(t, 2*blockSize)
+	MinRate, RateWindow = 1000, 50*time.Millisecond
+	if _, err := Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Drip: 10 * time.Millisecond})
+	_, err = readPast(t, p)
+	wantErr(t, "a dripping server, past the first block", err, p, "too slow: ")
+}
+
+// A server that sends a byte, then nothing: the read ends after Timeout
+// without a byte, saying so.
+func TestHostileSilentServer(t *testing.T) {
+	web, p, _ := hostileWeb(t, 3000)
+	Timeout = 100 * time.Millisecond
+	oldR := MinRate
+	MinRate = 0 // the idle timer alone
+	t.Cleanup(func() { MinRate = oldR })
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Drip: time.Hour})
+	_, err := ReadFile(p)
+	wantErr(t, "a silent server", err, p, "the server sent nothing for 100ms (timed out)")
+}
+
+// An answer to another range than the one asked (its Content-Range says
+// so) is refused, not used as the bytes asked for: at the first block
+// and past it.
+func TestHostileAnotherRange(t *testing.T) {
+	web, p, _ := hostileWeb(t, 2*blockSize)
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Shift: 7})
+	_, err := Stat(p)
+	wantErr(t, "a shifted first answer", err, p, "the server answered bytes 7-262150 for bytes 0-262143 asked")
+	web.Clear()
+	resetStores()
+	if _, err := Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Shift: 100})
+	_, err = readPast(t, p)
+	wantErr(t, "a shifted range past the first block", err, p, "the server answered bytes 262244-", "for bytes 262144-")
+}
+
+// A Content-Range that lies about the size, or a body that ends before
+// its range, or goes on past it: each refused, named.
+func TestHostileRangeAndLength(t *testing.T) {
+	web, p, body := hostileWeb(t, 2*blockSize)
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", ContentRange: "bytes 0-262143/99", Times: 1})
+	_, err := Stat(p)
+	wantErr(t, "a size smaller than the range", err, p, "gave no size or a broken one")
+
+	if _, err := Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", ContentRange: fmt.Sprintf("bytes 262144-524287/%d", len(body)+5)})
+	_, err = readPast(t, p)
+	if !errors.Is(err, ErrChanged) {
+		t.Errorf("a size other than the first answer's: %v", err)
+	}
+	wantErr(t, "a size other than the first answer's", err, p, fmt.Sprintf("its size is now %d bytes, was %d", len(body)+5, len(body)))
+
+	web.Clear()
+	resetStores()
+	if _, err := Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Short: 10})
+	_, err = readPast(t, p)
+	wantErr(t, "a body short of its range", err, p, "the answer ended after 262134 of its 262144 bytes (tried 4 times)")
+
+	web.Clear()
+	resetStores()
+	if _, err := Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Extra: 10})
+	_, err = readPast(t, p)
+	wantErr(t, "a body past its range", err, p, "the answer goes on past the 262144 bytes it was to have")
+}
+
+// A server that gives its ETag on the first answer only: a later answer
+// without it is refused, though the file be the same, and a file
+// replaced meanwhile never mixes in.
+func TestHostileValidatorDropped(t *testing.T) {
+	web, p, body := hostileWeb(t, 2*blockSize)
+	if _, err := Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	web.Put("/f.jsonl", bytes.ToUpper(body), "", "") // replaced, same size
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", NoValidator: true})
+	got, err := readPast(t, p)
+	wantErr(t, "an answer without the ETag", err, p, "the file changed or the server stopped saying which version it serves (the first answer gave its ETag, this one none)")
+	if !errors.Is(err, ErrChanged) {
+		t.Errorf("not ErrChanged: %v", err)
+	}
+	if bytes.Contains(got, []byte("LINE")) {
+		t.Error("the replaced file's bytes were read")
+	}
+}
+
+// A server that gzips a range though asked for the bytes as stored: the
+// range is decoded (and held to its length); a whole file gzipped (the
+// range ignored) and an encoding evalview does not decode are errors
+// naming the encoding.
+func TestHostileUnrequestedEncoding(t *testing.T) {
+	web, p, body := hostileWeb(t, 2*blockSize+500)
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Gzip: true})
+	got, err := ReadFile(p)
+	if err != nil || !bytes.Equal(got, body) {
+		t.Fatalf("gzipped ranges: %d bytes, %v", len(got), err)
+	}
+	web.Clear()
+	resetStores()
+	blocks = newBlockCache()
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Gzip: true, NoRange: true})
+	_, err = Stat(p)
+	wantErr(t, "a whole file gzipped", err, p, "the server sent the whole file compressed (Content-Encoding: gzip)")
+	web.Clear()
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Encoding: "br", Short: 100})
+	_, err = Stat(p)
+	wantErr(t, "a range in brotli", err, p, "the server sent the range encoded (Content-Encoding: br) though not asked to")
+	web.Clear()
+	web.Fail(sourcetest.Fault{Match: "/f.jsonl", Encoding: "gzip", Short: 100})
+	_, err = Stat(p)
+	wantErr(t, "a range labelled gzip that is not", err, p, "(Content-Encoding: gzip) though not asked to, and it does not decode")
+}
+
+// gzipBomb is a JSON array of n spaces, gzipped: a few KB on the wire.
+func gzipBomb(n int) []byte {
+	var b bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	z.Write([]byte("["))
+	z.Write(bytes.Repeat([]byte(" "), n))
+	z.Write([]byte("]"))
+	z.Close()
+	return b.Bytes()
+}
+
+// A listing page served compressed is read to MaxListing bytes once
+// decompressed, then refused, saying so: the Hub's tree listing and a web
+// server's index page. An encoding Go did not ask for is named.
+func TestHostileCompressedListing(t *testing.T) {
+	fresh(t)
+	old := MaxListing
+	MaxListing = 1 << 20
+	t.Cleanup(func() { MaxListing = old })
+	bomb := gzipBomb(64 << 20)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			w.Header().Set("Content-Type", "application/json")
+		} else {
+			w.Header().Set("Content-Type", "text/html")
+		}
+		if strings.HasPrefix(r.URL.Path, "/br/") {
+			w.Header().Set("Content-Encoding", "br")
+		}
+		w.Write(bomb)
+	}))
+	defer srv.Close()
+	t.Setenv("HF_ENDPOINT", srv.URL)
+	_, err := ReadDir("hf://datasets/o/n/big")
+	wantErr(t, "the Hub's listing", err, "hf://datasets/o/n/big", "a page of the Hub's tree listing holds over 1 MB once decompressed")
+	_, err = ReadDir(srv.URL + "/dir/")
+	wantErr(t, "an index page", err, srv.URL+"/dir", "the folder's index page holds over 1 MB once decompressed")
+	_, err = ReadDir(srv.URL + "/br/")
+	wantErr(t, "an index page in brotli", err, srv.URL+"/br", "the folder's index page came encoded (Content-Encoding: br)")
+	if len(bomb) > 1<<20 {
+		t.Fatalf("the bomb is %d bytes on the wire: the test tests nothing", len(bomb))
+	}
+}
+
+// An S3 listing page past MaxListing is refused, saying so (the SDK
+// would decode a page of any size).
+func TestHostileS3ListingCap(t *testing.T) {
+	fresh(t)
+	old, oldK := MaxListing, s3PageKeys
+	MaxListing, s3PageKeys = 4<<10, 0
+	t.Cleanup(func() { MaxListing, s3PageKeys = old, oldK })
+	s := sourcetest.NewS3(t, "bkt")
+	for i := range 100 {
+		s.Put(t, fmt.Sprintf("many/a-rather-long-name-to-fill-the-page-%03d.json", i), []byte("{}"))
+	}
+	_, err := ReadDir("s3://bkt/many")
+	wantErr(t, "an S3 listing", err, "s3://bkt/many", "a page of the bucket's listing holds over 4 KB")
+	if n := s.Requests.Load(); n != 1 {
+		t.Errorf("the listing was asked %d times, want once", n)
+	}
+}
