@@ -85,10 +85,10 @@ var (
 )
 
 // locate returns the store a remote path is in and the key in it.
-func locate(p string) (store, string, error) {
+func locate(ctx context.Context, p string) (store, string, error) {
 	scheme, rest, _ := split(p)
 	var id, key string
-	var mk func() (store, error)
+	var mk func(context.Context) (store, error)
 	switch scheme {
 	case "s3":
 		bucket, k, _ := strings.Cut(rest, "/")
@@ -96,21 +96,21 @@ func locate(p string) (store, string, error) {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no bucket named (s3://BUCKET/PREFIX)")}
 		}
 		id, key = "s3://"+bucket, k
-		mk = func() (store, error) { return newS3(bucket) }
+		mk = func(ctx context.Context) (store, error) { return newS3(ctx, bucket) }
 	case "hf":
 		repo, k, err := parseHF(rest)
 		if err != nil {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
 		}
 		id, key = "hf://"+repo.String(), k
-		mk = func() (store, error) { return newHF(repo) }
+		mk = func(context.Context) (store, error) { return newHF(repo) }
 	default:
 		host, k, _ := strings.Cut(rest, "/")
 		if host == "" {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no host named")}
 		}
 		id, key = scheme+"://"+host, k
-		mk = func() (store, error) { return newHTTP(scheme + "://" + host), nil }
+		mk = func(context.Context) (store, error) { return newHTTP(scheme + "://" + host), nil }
 	}
 	storesMu.Lock()
 	s, ok := stores[id]
@@ -122,7 +122,7 @@ func locate(p string) (store, string, error) {
 	// bucket's region (each up to Timeout), which must not hold up every
 	// other remote path. Two paths of one new store may both make it;
 	// the first kept is used by both.
-	s, err := mk()
+	s, err := mk(ctx)
 	if err != nil {
 		return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
 	}
@@ -183,8 +183,8 @@ func baseName(key, p string) string {
 	return key[strings.LastIndex(key, "/")+1:]
 }
 
-func statRemote(p string) (fs.FileInfo, error) {
-	s, key, err := locate(p)
+func statRemote(ctx context.Context, p string) (fs.FileInfo, error) {
+	s, key, err := locate(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ func statRemote(p string) (fs.FileInfo, error) {
 		if m, ok := objects.getFor(s.url(key), StatFor); ok {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
-		m, err := look(s, key)
+		m, err := look(ctx, s, key)
 		if err == nil {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
@@ -201,18 +201,18 @@ func statRemote(p string) (fs.FileInfo, error) {
 		}
 	}
 	// No object there: a folder when objects sit under it.
-	if _, err := s.list(context.Background(), key); err != nil {
+	if _, err := s.list(ctx, key); err != nil {
 		return nil, err
 	}
 	return info{name: baseName(key, p), dir: true}, nil
 }
 
-func readDirRemote(p string) ([]fs.DirEntry, error) {
-	s, key, err := locate(p)
+func readDirRemote(ctx context.Context, p string) ([]fs.DirEntry, error) {
+	s, key, err := locate(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	ents, err := s.list(context.Background(), key)
+	ents, err := s.list(ctx, key)
 	if err != nil {
 		return nil, err
 	}
@@ -298,8 +298,8 @@ func (k *known) reset() {
 // the block cache: a file looked at is read from its head next (detection
 // sniffs it, a results file is read whole), and that read costs no second
 // round trip.
-func look(s store, key string) (meta, error) {
-	m, head, err := s.first(context.Background(), key)
+func look(ctx context.Context, s store, key string) (meta, error) {
+	m, head, err := s.first(ctx, key)
 	if err != nil {
 		return meta{}, err
 	}
@@ -311,8 +311,8 @@ func look(s store, key string) (meta, error) {
 	return m, nil
 }
 
-func openRemote(p string) (File, error) {
-	s, key, err := locate(p)
+func openRemote(ctx context.Context, p string) (File, error) {
+	s, key, err := locate(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -322,16 +322,16 @@ func openRemote(p string) (File, error) {
 	u := s.url(key)
 	m, ok := objects.get(u)
 	if !ok {
-		if m, err = look(s, key); err != nil {
+		if m, err = look(ctx, s, key); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				if _, lerr := s.list(context.Background(), key); lerr == nil {
+				if _, lerr := s.list(ctx, key); lerr == nil {
 					return nil, &fs.PathError{Op: "open", Path: u, Err: errors.New("is a folder")}
 				}
 			}
 			return nil, err
 		}
 	}
-	return &remoteFile{obj: &object{s: s, key: key, url: u, meta: m}, name: baseName(key, p)}, nil
+	return &remoteFile{obj: &object{s: s, key: key, url: u, meta: m}, name: baseName(key, p), ctx: ctx, closed: make(chan struct{})}, nil
 }
 
 // object is one version of a remote object, as the block cache reads it.
@@ -343,15 +343,22 @@ type object struct {
 }
 
 // remoteFile is an open remote object: reads go through the block cache;
-// sequential reads keep several blocks ahead in flight.
+// sequential reads keep several blocks ahead in flight. Reads end when
+// ctx is done or the file is closed.
 type remoteFile struct {
 	obj  *object
 	name string
+	ctx  context.Context
 	mu   sync.Mutex
 	pos  int64
-	// done is set by Close, which may run while a ReadAt (no lock) reads.
-	done atomic.Bool
+	// done is set by Close, which may run while a ReadAt (no lock) reads;
+	// closed is closed by it, ending the reads that wait.
+	done      atomic.Bool
+	closed    chan struct{}
+	closeOnce sync.Once
 }
+
+func (f *remoteFile) stop() stop { return stop{ctx: f.ctx, closed: f.closed} }
 
 var errClosed = errors.New("file already closed")
 
@@ -368,7 +375,7 @@ func (f *remoteFile) ReadAt(p []byte, off int64) (int, error) {
 	}
 	who := new(byte) // this read, while it waits
 	defer blocks.forget(f.obj, who)
-	return blocks.readAt(f.obj, p, off, false, who)
+	return blocks.readAt(f.obj, p, off, false, who, f.stop())
 }
 
 func (f *remoteFile) Read(p []byte) (int, error) {
@@ -387,7 +394,7 @@ func (f *remoteFile) Read(p []byte) (int, error) {
 	// once the reader goes past the first block: detection reads the
 	// heads of many files and closes them.
 	end := min(f.pos+int64(len(p)), (f.pos/blockSize+1)*blockSize)
-	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, f.pos >= blockSize, f)
+	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, f.pos >= blockSize, f, f.stop())
 	f.pos += int64(n)
 	if err == io.EOF && n > 0 {
 		err = nil
@@ -413,6 +420,7 @@ func (f *remoteFile) Seek(off int64, whence int) (int64, error) {
 
 func (f *remoteFile) Close() error {
 	f.done.Store(true)
+	f.closeOnce.Do(func() { close(f.closed) })
 	blocks.forget(f.obj, f)
 	return nil
 }
@@ -481,7 +489,7 @@ func Prefetch(p string, ranges [][2]int64) {
 	if !IsRemote(p) {
 		return
 	}
-	s, key, err := locate(p)
+	s, key, err := locate(context.Background(), p)
 	if err != nil || key == "" {
 		return
 	}

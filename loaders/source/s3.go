@@ -34,8 +34,8 @@ type s3Store struct {
 	cred   string // where the credentials came from, for messages
 }
 
-func newS3(bucket string) (store, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+func newS3(ctx context.Context, bucket string) (store, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	cfg, err := config.LoadDefaultConfig(ctx,
 		// The SDK logs nothing: a line on stderr would tear the browser's screen.

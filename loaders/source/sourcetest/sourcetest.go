@@ -87,12 +87,14 @@ func (x *Fault) changes() bool {
 }
 
 // faults is a server's list of faults, the latency of every request and
-// a count of requests.
+// a count of requests; Gone counts the requests whose client went away
+// while a fault held them (Hold, Stall, Drip).
 type faults struct {
 	mu       sync.Mutex
 	list     []*Fault
 	Latency  time.Duration
 	Requests atomic.Int64
+	Gone     atomic.Int64
 }
 
 // Fail adds a fault.
@@ -143,6 +145,7 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 			select {
 			case <-x.Hold:
 			case <-r.Context().Done():
+				f.Gone.Add(1)
 				return
 			}
 			if x.Stall == 0 && !x.Drop && x.Status == 0 {
@@ -154,6 +157,7 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 			select {
 			case <-time.After(x.Stall):
 			case <-r.Context().Done():
+				f.Gone.Add(1)
 				return
 			}
 		}
@@ -165,7 +169,9 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 			return
 		}
 		if x.changes() {
-			misbehave(w, r, x, next)
+			if !misbehave(w, r, x, next) {
+				f.Gone.Add(1)
+			}
 			return
 		}
 		if x.Status != 0 {
@@ -179,8 +185,9 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 	})
 }
 
-// misbehave serves r through next, then changes the answer as x says.
-func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handler) {
+// misbehave serves r through next, then changes the answer as x says;
+// false when the client went away as the body dripped.
+func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handler) bool {
 	if x.Shift != 0 {
 		var a, b int64
 		if _, err := fmt.Sscanf(r.Header.Get("Range"), "bytes=%d-%d", &a, &b); err == nil {
@@ -234,17 +241,17 @@ func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handl
 				c.Close()
 			}
 		}
-		return
+		return true
 	}
 	w.WriteHeader(rec.Code)
 	if x.Drip <= 0 {
 		w.Write(body)
-		return
+		return true
 	}
 	fl, _ := w.(http.Flusher)
 	for i := range body {
 		if _, err := w.Write(body[i : i+1]); err != nil {
-			return
+			return false
 		}
 		if fl != nil {
 			fl.Flush()
@@ -252,9 +259,10 @@ func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handl
 		select {
 		case <-time.After(x.Drip):
 		case <-r.Context().Done():
-			return
+			return false
 		}
 	}
+	return true
 }
 
 // serve starts h on 127.0.0.1 (HTTP/1.1, so that a dropped connection
