@@ -50,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()
+	sayNotices(stderr)
 	var ee exitError
 	switch {
 	case err == nil:

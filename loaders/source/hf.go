@@ -194,6 +194,9 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 			return nil, err
 		}
 		u = next
+		if len(out) > MaxEntries {
+			break // more than is read (listed says so)
+		}
 	}
 	if len(out) == 0 {
 		return nil, pathErr("list", name, "not found (an empty folder)", fs.ErrNotExist)

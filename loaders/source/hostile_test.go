@@ -5,9 +5,12 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -258,5 +261,104 @@ func TestHostileS3ListingCap(t *testing.T) {
 	wantErr(t, "an S3 listing", err, "s3://bkt/many", "a page of the bucket's listing holds over 4 KB")
 	if n := s.Requests.Load(); n != 1 {
 		t.Errorf("the listing was asked %d times, want once", n)
+	}
+}
+
+// indexServer serves an index page at /d/ linking to n files, each a
+// line of JSON, counting the requests for files and the most under way
+// at once. The first requests are held until several are under way at
+// once (or hangGuard passes, which the test reports as hung): a client
+// that asks one file after another never gets there.
+type indexServer struct {
+	*httptest.Server
+	mu           sync.Mutex
+	files, now   int
+	most         int
+	released     chan struct{}
+	releasedOnce sync.Once
+	hung         atomic.Bool
+}
+
+func newIndexServer(t *testing.T, n, together int) *indexServer {
+	s := &indexServer{released: make(chan struct{})}
+	var page strings.Builder
+	page.WriteString("<html><body><ul>\n")
+	for i := range n {
+		fmt.Fprintf(&page, "<li><a href=\"f%06d.jsonl\">f%06d.jsonl</a></li>\n", i, i)
+	}
+	page.WriteString("</ul></body></html>\n")
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/d/" {
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, page.String())
+			return
+		}
+		s.mu.Lock()
+		s.files++
+		s.now++
+		s.most = max(s.most, s.now)
+		if s.now >= together {
+			s.releasedOnce.Do(func() { close(s.released) })
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.released:
+		case <-time.After(hangGuard):
+			s.hung.Store(true)
+			s.releasedOnce.Do(func() { close(s.released) })
+		}
+		s.mu.Lock()
+		s.now--
+		s.mu.Unlock()
+		w.Header().Set("ETag", `"`+r.URL.Path+`"`)
+		http.ServeContent(w, r, "", time.Time{}, strings.NewReader(`{"q": "`+r.URL.Path+`"}`+"\n"))
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// An index page of more links than MaxEntries: the first MaxEntries by
+// name are listed, and a notice says how many were left out. Going over
+// the folder file by file, as the loaders do, asks for the files several
+// at once (no more than lookParallel besides the one asked), each once.
+// The Hub's and S3's listings stop past MaxEntries.
+func TestHostileIndexOfManyLinks(t *testing.T) {
+	fresh(t)
+	StatFor = time.Minute
+	old := MaxEntries
+	MaxEntries = 200
+	t.Cleanup(func() { MaxEntries = old })
+	srv := newIndexServer(t, 1000, 4)
+	ents, err := ReadDir(srv.URL + "/d/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) != 200 || ents[0].Name() != "f000000.jsonl" || ents[199].Name() != "f000199.jsonl" {
+		t.Fatalf("%d entries, %s to %s", len(ents), ents[0].Name(), ents[len(ents)-1].Name())
+	}
+	want := srv.URL + "/d: the folder's index page links to 1000 entries; only the first 200 by name are read, 800 are left out (name a deeper folder)"
+	if got := Notices(); len(got) != 1 || got[0] != want {
+		t.Errorf("notices %q\nwant %q", got, want)
+	}
+	for _, e := range ents {
+		st, err := Stat(srv.URL + "/d/" + e.Name())
+		if err != nil || st.Size() == 0 {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+	}
+	if srv.hung.Load() {
+		t.Error("the files were asked for one at a time")
+	}
+	srv.mu.Lock()
+	files, most := srv.files, srv.most
+	srv.mu.Unlock()
+	if most > lookParallel+1 {
+		t.Errorf("%d requests under way at once, want at most %d", most, lookParallel+1)
+	}
+	if files != 200 {
+		t.Errorf("%d requests for 200 files, want one each", files)
+	}
+	if again, _ := ReadDir(srv.URL + "/d/"); len(again) != 200 || len(Notices()) != 0 {
+		t.Error("the notice was given twice")
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -145,6 +144,12 @@ func resetStores() {
 	listings.mu.Lock()
 	listings.m = map[string]listing{}
 	listings.mu.Unlock()
+	folders.mu.Lock()
+	folders.kept = nil
+	folders.mu.Unlock()
+	notices.mu.Lock()
+	notices.seen, notices.list = nil, nil
+	notices.mu.Unlock()
 }
 
 // remoteVersion is a remote file's Sys(): its version tag, a
@@ -192,6 +197,7 @@ func statRemote(ctx context.Context, p string) (fs.FileInfo, error) {
 		if m, ok := objects.getFor(s.url(key), StatFor); ok {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
+		lookAhead(s, key)
 		m, err := look(ctx, s, key)
 		if err == nil {
 			return info{name: baseName(key, p), meta: m}, nil
@@ -201,7 +207,7 @@ func statRemote(ctx context.Context, p string) (fs.FileInfo, error) {
 		}
 	}
 	// No object there: a folder when objects sit under it.
-	if _, err := s.list(ctx, key); err != nil {
+	if _, err := listed(ctx, s, key); err != nil {
 		return nil, err
 	}
 	return info{name: baseName(key, p), dir: true}, nil
@@ -212,21 +218,14 @@ func readDirRemote(ctx context.Context, p string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	ents, err := s.list(ctx, key)
+	ents, err := listed(ctx, s, key)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]fs.DirEntry, 0, len(ents))
 	for _, e := range ents {
-		if e.name == "" || e.name == "." || e.name == ".." || strings.ContainsAny(e.name, "/\\") {
-			continue // a listing never names anything outside the folder
-		}
-		if !e.dir && e.version != "" {
-			objects.remember(s.url(joinKey(key, e.name)), e.meta)
-		}
 		out = append(out, info{name: e.name, dir: e.dir, meta: e.meta})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out, nil
 }
 
@@ -293,12 +292,33 @@ func (k *known) reset() {
 	k.mu.Unlock()
 }
 
-// look asks the store for the object at key and remembers its size and
-// version; the first block, which comes with the same answer, is kept in
-// the block cache: a file looked at is read from its head next (detection
-// sniffs it, a results file is read whole), and that read costs no second
-// round trip.
+// look asks the store for the object at key, or waits for the answer of
+// a look at it under way (lookAhead's); a look of another caller that
+// was cancelled is not this one's answer: it asks again.
 func look(ctx context.Context, s store, key string) (meta, error) {
+	u := s.url(key)
+	for {
+		c, mine := claim(u)
+		if mine {
+			return c.answer(ctx, s, key, u)
+		}
+		select {
+		case <-c.done:
+			if !isCanceled(c.err) || ctx.Err() != nil {
+				return c.m, c.err
+			}
+		case <-ctx.Done():
+			return meta{}, pathErr("stat", u, netWhat(ctx.Err()), ctx.Err())
+		}
+	}
+}
+
+// lookNow asks the store for the object at key and remembers its size
+// and version; the first block, which comes with the same answer, is
+// kept in the block cache: a file looked at is read from its head next
+// (detection sniffs it, a results file is read whole), and that read
+// costs no second round trip.
+func lookNow(ctx context.Context, s store, key string) (meta, error) {
 	m, head, err := s.first(ctx, key)
 	if err != nil {
 		return meta{}, err
@@ -322,9 +342,10 @@ func openRemote(ctx context.Context, p string) (File, error) {
 	u := s.url(key)
 	m, ok := objects.get(u)
 	if !ok {
+		lookAhead(s, key)
 		if m, err = look(ctx, s, key); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				if _, lerr := s.list(ctx, key); lerr == nil {
+				if _, lerr := listed(ctx, s, key); lerr == nil {
 					return nil, &fs.PathError{Op: "open", Path: u, Err: errors.New("is a folder")}
 				}
 			}

@@ -403,8 +403,8 @@ func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {
 			}
 			out = append(out, e)
 		}
-		if !aws.ToBool(page.IsTruncated) || page.NextContinuationToken == nil {
-			break
+		if !aws.ToBool(page.IsTruncated) || page.NextContinuationToken == nil || len(out) > MaxEntries {
+			break // all, or more than is read (listed says so)
 		}
 		token = page.NextContinuationToken
 	}
