@@ -37,10 +37,12 @@ type TB interface {
 }
 
 // Fault is what the next requests whose path contains Match get instead
-// of their answer; Times of them (0: all). The fields from Redirect on
-// make a server that misbehaves: its answer is changed on the way out.
+// of their answer; Times of them (0: all), after the first After of them,
+// which are answered as they should be. The fields from Redirect on make
+// a server that misbehaves: its answer is changed on the way out.
 type Fault struct {
 	Match      string
+	After      int
 	Status     int           // answer this status
 	RetryAfter string        // with this Retry-After header
 	Stall      time.Duration // wait this long before answering
@@ -117,6 +119,10 @@ func (f *faults) take(path string) *Fault {
 	for i, x := range f.list {
 		if !strings.Contains(path, x.Match) {
 			continue
+		}
+		if x.After > 0 {
+			x.After--
+			return nil
 		}
 		c := *x
 		if x.Times > 0 {
