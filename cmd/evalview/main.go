@@ -259,6 +259,7 @@ func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Da
 			mu.Unlock()
 		}()
 	}
+	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	return loaders.Open(args, o)
 }
 
@@ -291,6 +292,7 @@ func eachDataset(args []string, c *commonFlags, deep bool, stderr io.Writer, fn 
 	}
 	o.Deep = deep
 	opener := &noteOpener{path: np}
+	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	werr := loaders.Each(args, o, func(ds *model.Dataset) error {
 		ds.Deep = onceDeep(ds.Deep)
 		an := opener.open(ds)

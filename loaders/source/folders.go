@@ -20,8 +20,10 @@ import (
 // StatFor, as a stat is (--follow sees a change within it); the files
 // after the one stat'ed are looked at beforehand, statAhead of them,
 // lookParallel at once, so that a pass over a folder waits for a round
-// trip now and then instead of one per file; and a folder is read to
-// MaxEntries entries at most.
+// trip now and then instead of one per file; a command holds what it
+// learnt while it opens its paths (Hold), so that a pass longer than
+// StatFor asks nothing again; and a folder is read to MaxEntries entries
+// at most.
 
 // MaxEntries bounds the entries of one remote folder that are read: past
 // it, the first MaxEntries by name are kept and a notice (Notices) says
@@ -79,13 +81,13 @@ func keepListing(l *folderListing) {
 }
 
 // listed is the store's listing of the folder at key: kept from a
-// listing taken within StatFor, else asked for. Names that are no entry
+// listing taken within StatFor (or the hold in force), else asked for. Names that are no entry
 // of the folder are left out, the rest sorted by name and cut at
 // MaxEntries (saying so); the versions of the files it gives are
 // remembered.
 func listed(ctx context.Context, s store, key string) ([]entry, error) {
 	u := s.url(key)
-	if l := keptListing(u, StatFor); l != nil {
+	if l := keptListing(u, trustFor()); l != nil {
 		return l.ents, nil
 	}
 	all, err := s.list(ctx, key)
@@ -176,7 +178,7 @@ func claim(url string) (c *lookCall, mine bool) {
 // its answer: the version a look that ended as this one was claimed
 // learnt, else the store's.
 func (c *lookCall) answer(ctx context.Context, s store, key, url string) (meta, error) {
-	m, ok := objects.getFor(url, StatFor)
+	m, ok := objects.getFor(url, trustFor())
 	var err error
 	if !ok {
 		m, err = lookNow(ctx, s, key)
@@ -216,9 +218,9 @@ func releaseLook() {
 }
 
 // lookAhead starts looks at the files after key in its folder's kept
-// listing (of any age: it only tells which come next) whose versions
-// are not known within StatFor and that no look is under way for, up to
-// statAhead of them.
+// listing (of any age: it only tells which come next) whose versions are
+// not known (within StatFor, or the hold) and that no look is under way
+// for, up to statAhead of them.
 func lookAhead(s store, key string) {
 	i := strings.LastIndex(key, "/")
 	dir, name := "", key
@@ -241,7 +243,7 @@ func lookAhead(s store, key string) {
 		n++
 		k := joinKey(dir, e.name)
 		u := s.url(k)
-		if _, ok := objects.getFor(u, StatFor); ok {
+		if _, ok := objects.getFor(u, trustFor()); ok {
 			continue
 		}
 		c, mine := claim(u)
@@ -254,4 +256,47 @@ func lookAhead(s store, key string) {
 			c.answer(context.Background(), s, k, u)
 		}()
 	}
+}
+
+// holds are the holds in force (Hold), since the earliest began.
+var holds struct {
+	sync.Mutex
+	n     int
+	since time.Time
+}
+
+// Hold makes Stat and ReadDir trust, until release is called, what was
+// learnt since Hold was called, however long ago: a command opening its
+// paths goes over a folder several times (detection, pairing, the files
+// beside), and a pass longer than StatFor (a folder of thousands of
+// files on a slow server) would ask for every file and listing again.
+// A file changed meanwhile is still noticed by its reads, which check
+// its version. Holds may overlap; release may be called more than once.
+func Hold() (release func()) {
+	holds.Lock()
+	if holds.n == 0 {
+		holds.since = time.Now()
+	}
+	holds.n++
+	holds.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			holds.Lock()
+			holds.n--
+			holds.Unlock()
+		})
+	}
+}
+
+// trustFor is how long ago what was learnt of a remote object or folder
+// may have been learnt to be trusted now: StatFor, or since the earliest
+// hold in force began if that is longer.
+func trustFor() time.Duration {
+	holds.Lock()
+	defer holds.Unlock()
+	if holds.n > 0 {
+		return max(StatFor, time.Since(holds.since))
+	}
+	return StatFor
 }

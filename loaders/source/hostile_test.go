@@ -362,3 +362,61 @@ func TestHostileIndexOfManyLinks(t *testing.T) {
 		t.Error("the notice was given twice")
 	}
 }
+
+// While a hold is in force, what was learnt since it began is trusted
+// however long ago (a pass over a folder longer than StatFor asks for
+// nothing again); once released, StatFor again.
+func TestHoldTrustsWhatWasLearnt(t *testing.T) {
+	fresh(t) // StatFor 0: nothing trusted
+	web := sourcetest.NewWeb(t)
+	web.Put("/a.json", []byte(`{}`), "", "")
+	p := web.URL + "/a.json"
+	stat := func(want int64) {
+		t.Helper()
+		before := web.Requests.Load()
+		if _, err := Stat(p); err != nil {
+			t.Fatal(err)
+		}
+		if n := web.Requests.Load() - before; n != want {
+			t.Errorf("a Stat made %d requests, want %d", n, want)
+		}
+	}
+	stat(1)
+	release := Hold()
+	stat(1) // learnt before the hold: asked again
+	stat(0)
+	inner := Hold()
+	inner()
+	stat(0) // the outer hold still in force
+	release()
+	release() // twice: no harm
+	stat(1)
+	stat(1)
+}
+
+// A folder whose index page comes without its size (chunked, as nginx
+// and Go's file server send a big one) is a folder, not "no size".
+func TestIndexPageWithoutSize(t *testing.T) {
+	fresh(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/d":
+			http.Redirect(w, r, "/d/", http.StatusMovedPermanently)
+		case "/d/":
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, `<html><body><a href="a.jsonl">a.jsonl</a>`)
+			w.(http.Flusher).Flush() // no Content-Length from here
+			io.WriteString(w, `<a href="b.jsonl">b.jsonl</a></body></html>`)
+		default:
+			http.ServeContent(w, r, "", time.Time{}, strings.NewReader("{}\n"))
+		}
+	}))
+	defer srv.Close()
+	st, err := Stat(srv.URL + "/d")
+	if err != nil || !st.IsDir() {
+		t.Fatalf("a folder whose page has no size: %v, %v", st, err)
+	}
+	if got := names(t, srv.URL+"/d"); got != "a.jsonl b.jsonl" {
+		t.Errorf("lists %q", got)
+	}
+}

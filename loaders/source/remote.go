@@ -194,7 +194,7 @@ func statRemote(ctx context.Context, p string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	if key != "" {
-		if m, ok := objects.getFor(s.url(key), StatFor); ok {
+		if m, ok := objects.getFor(s.url(key), trustFor()); ok {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
 		lookAhead(s, key)

@@ -276,6 +276,9 @@ func (w *web) rangeFirst(ctx context.Context, name, u string) (meta, []byte, err
 	var head []byte
 	err := w.get(ctx, "stat", name, u, fmt.Sprintf("bytes=0-%d", blockSize-1), func(resp *http.Response) error {
 		m, head = metaOf(resp), nil
+		if m.page {
+			return nil // a folder's index page (of any size, maybe none said): listed instead
+		}
 		b := resp.Body.(*body)
 		switch resp.StatusCode {
 		case http.StatusRequestedRangeNotSatisfiable:
