@@ -23,9 +23,6 @@ import (
 	"evalview/tui"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
-
 // Exit codes: a contract for scripts.
 const (
 	exitOK        = 0
@@ -143,9 +140,8 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 was asked, what it answered (every attempt), how each answer was scored, and
 where it failed and why.
 
-It reads lm-evaluation-harness --log_samples output (samples_*.jsonl and
-results_*.json, a model folder, or an output folder of model folders), eval
-run zips or folders, standardized Sample JSONL, and Prompt Lab testsets.
+It reads:
+` + loaders.KindHelp("  ") + `
 Formats are detected from content; --as forces one.`,
 		Example: `  evalview --demo                          # built-in demo data
   evalview results/my-model/               # an lm-eval model folder
@@ -155,7 +151,7 @@ Formats are detected from content; --as forces one.`,
   evalview --follow runs/current/          # a run still being written
   evalview check --json results/           # validation for CI
   evalview summary results/my-model/       # recomputed vs reported metrics`,
-		Version: version,
+		Version: versionString(),
 		// Paths are positional arguments of the root command; without this
 		// cobra takes them for unknown subcommands.
 		Args:          cobra.ArbitraryArgs,
