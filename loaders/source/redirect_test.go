@@ -3,7 +3,10 @@ package source
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -165,5 +168,27 @@ func TestRedirectS3SignatureStaysHome(t *testing.T) {
 	s.Fail(sourcetest.Fault{Match: "/bkt/here.json", Redirect: s.URL, Times: 1})
 	if got, err := ReadFile("s3://bkt/here.json"); err != nil || !bytes.Equal(got, body) {
 		t.Errorf("a redirect within the endpoint: %d bytes, %v", len(got), err)
+	}
+}
+
+// A Hub listing whose next page is on another server is not followed
+// with the token: the listing says so, and the other server gets nothing.
+func TestRedirectHubListingStaysHome(t *testing.T) {
+	fresh(t)
+	other := sourcetest.NewSink(t, []byte(`[]`))
+	hub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", "<"+other.URL+"/api/datasets/o/n/tree/main?cursor=x>; rel=\"next\"")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `[{"type": "file", "path": "a.json", "size": 2, "oid": "x"}]`)
+	}))
+	defer hub.Close()
+	t.Setenv("HF_ENDPOINT", hub.URL)
+	t.Setenv("HF_TOKEN", "hf_s3cretToken")
+	_, err := ReadDir("hf://datasets/o/n")
+	if err == nil || !strings.Contains(err.Error(), "continues on another server ("+other.URL+")") {
+		t.Errorf("a next page elsewhere: %v", err)
+	}
+	if n := len(other.Seen()); n != 0 {
+		t.Errorf("the other server got %d requests: %s", n, leaked(other.Seen(), "hf_s3cretToken"))
 	}
 }

@@ -119,7 +119,7 @@ func s3Redirect(req *http.Request, via []*http.Request) error {
 type redirectRefused struct{ to string }
 
 func (e *redirectRefused) Error() string {
-	return "the server redirected the request to another endpoint (" + e.to + "); evalview does not send AWS credentials there (set AWS_ENDPOINT_URL_S3 to it if it is the store's)"
+	return "the server redirected the request to another endpoint (" + e.to + "); evalview does not send AWS credentials there (set AWS_REGION to the bucket's region, or AWS_ENDPOINT_URL_S3 to that endpoint if it is the store's)"
 }
 
 // RetryableError tells the SDK's retryer not to ask again: the answer

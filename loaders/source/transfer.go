@@ -328,7 +328,7 @@ func versionOf(resp *http.Response, m meta) (string, error) {
 	}
 	cur := metaOf(resp)
 	switch {
-	case cur.version == "" || cur.vkind != m.vkind:
+	case cur.version == "" || m.vkind != "" && cur.vkind != m.vkind:
 		return fmt.Sprintf("the file changed or the server stopped saying which version it serves (the first answer gave its %s, this one %s)", m.vkind, vkindOr(cur.vkind)), ErrChanged
 	case cur.version != m.version:
 		return ErrChanged.Error(), ErrChanged
