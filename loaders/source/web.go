@@ -34,7 +34,7 @@ func pathErr(op, name, what string, err error) error {
 
 // httpClient is the client of remote stores: every request has its
 // timeouts (to connect, for the TLS handshake, for the answer's head);
-// the body is bounded by each request's idle timer and rate (idleBody).
+// the body is bounded by its request's idle timer and MinRate (body).
 // Redirects follow checkRedirect: no credential leaves its origin.
 func httpClient() *http.Client {
 	tr := &http.Transport{
