@@ -106,7 +106,13 @@ func TestCloseEndsReads(t *testing.T) {
 		_, err := f.ReadAt(make([]byte, 100), 2*blockSize+5)
 		at <- err
 	}()
-	waitFor(t, "the reads' requests", func() bool { return web.Requests.Load() >= 3 })
+	// Both reads wait (the second's block may be in the first's request).
+	o := f.(*remoteFile).obj
+	waitFor(t, "the reads to wait", func() bool {
+		blocks.mu.Lock()
+		defer blocks.mu.Unlock()
+		return len(blocks.pos[o.ak()]) == 2 && web.Requests.Load() >= 2
+	})
 	asked := web.Requests.Load() - 1
 	f.Close()
 	for what, ch := range map[string]chan error{"a sequential read": seq, "a read at an offset": at} {
