@@ -80,7 +80,7 @@ func (s *Sheet) Refresh() {
 	if !changed {
 		return
 	}
-	s.table = ov.Build(s.entries)
+	s.table = ov.Build(s.entries, ov.Options{})
 	s.relist()
 }
 
