@@ -206,7 +206,9 @@ func writeLegend(w io.Writer, t *overview.Table, g overview.Grid, base int, item
 	if h := hiddenText(t); h != "" {
 		marks = append(marks, h)
 	}
-	b.WriteString("\n" + strings.Join(marks, "; ") + ".\n")
+	if len(marks) > 0 {
+		b.WriteString("\n" + strings.Join(marks, "; ") + ".\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -62,15 +62,14 @@ func (c Column) Name() string {
 }
 
 // Settings writes the settings that tell the column apart from its
-// model's other columns ("revision=step1000 num_fewshot=5"), "" for none.
+// model's other columns ("revision=step1000 num_fewshot=5"), those it
+// leaves unset left out; "" for none.
 func (c Column) Settings() string {
 	var parts []string
 	for _, k := range c.Differs {
-		v, ok := factValue(c.Config, k)
-		if !ok {
-			v = "unset"
+		if v, ok := factValue(c.Config, k); ok {
+			parts = append(parts, k+"="+v)
 		}
-		parts = append(parts, k+"="+v)
 	}
 	return strings.Join(parts, " ")
 }

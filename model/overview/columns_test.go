@@ -163,14 +163,14 @@ func TestConfigurationSweep(t *testing.T) {
 		{Dataset: 3, Model: "m", Run: "2026-01-01T13-00-00.0", Tasks: []Task{{Name: "b", Record: -1, Figures: []Figure{fig("acc", "none", 0.4)}, Config: nshot("5")}}},
 	}
 	tab := Build(es, Options{})
-	if got := labelsOf(tab); !reflect.DeepEqual(got, []string{"0-shot no chat", "5-shot no chat", "5-shot chat"}) {
+	if got := labelsOf(tab); !reflect.DeepEqual(got, []string{"0-shot", "5-shot", "5-shot chat"}) {
 		t.Fatalf("labels %q", got)
 	}
 	b := tab.Rows[tab.RowIndex("b")]
 	if !b.Cells[1].HasFigure || b.Cells[0].HasFigure {
 		t.Errorf("b: %+v", b.Cells)
 	}
-	if n := b.Cells[0].Note; n != "not run in this configuration; the model ran it in 5-shot no chat" {
+	if n := b.Cells[0].Note; n != "not run in this configuration; the model ran it in 5-shot" {
 		t.Errorf("note %q", n)
 	}
 	// A model that left every task at its own default n-shot is one

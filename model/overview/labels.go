@@ -1,6 +1,7 @@
 package overview
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -47,6 +48,7 @@ func labels(cols []Column) (heads, tails []string) {
 	}
 	short := make([]string, len(cols))
 	for i, n := range names {
+		n = strings.TrimRight(n, "/") // a checkpoint folder given with its slash
 		short[i] = n[strings.LastIndexByte(n, '/')+1:]
 	}
 	if distinct(short) == distinct(names) {
@@ -77,17 +79,7 @@ func labels(cols []Column) (heads, tails []string) {
 		if len(idx) < 2 {
 			continue
 		}
-		parts := make([][]string, len(idx))
-		for _, k := range cols[idx[0]].Differs {
-			vals := make([]string, len(idx))
-			set := make([]bool, len(idx))
-			for n, i := range idx {
-				vals[n], set[n] = factValue(cols[i].Config, k)
-			}
-			for n, tok := range distinguish(k, vals, set) {
-				parts[n] = append(parts[n], tok)
-			}
-		}
+		parts := settingParts(cols, idx)
 		for n, i := range idx {
 			if cols[i].Run != "" && cols[i].Expanded {
 				parts[n] = append(parts[n], shortRun(cols, cols[i]))
@@ -114,6 +106,99 @@ func labels(cols []Column) (heads, tails []string) {
 		}
 	}
 	return heads, tails
+}
+
+// settingParts are, for the columns idx of one model, the words of
+// each differing setting's value that tell them apart, in the order of
+// Column.Differs. A setting some runs do not state at all is incidental
+// rather than swept: it is left out of the columns that have its most
+// common value, where the rest still tells every column apart
+// ("bfloat16" said on most columns of a model says less than "dtype
+// unset" on the two that differ), those most columns leave unset first.
+// A setting every run states (revision, n-shot) is what the runs sweep:
+// it is always said.
+func settingParts(cols []Column, idx []int) [][]string {
+	keys := cols[idx[0]].Differs
+	toks := make([][]string, len(keys)) // toks[k][n]
+	vals := make([][]string, len(keys))
+	for ki, k := range keys {
+		vals[ki] = make([]string, len(idx))
+		set := make([]bool, len(idx))
+		for n, i := range idx {
+			vals[ki][n], set[n] = factValue(cols[i].Config, k)
+			if !set[n] {
+				vals[ki][n] = "\x00"
+			}
+		}
+		toks[ki] = distinguish(k, vals[ki], set)
+	}
+	omit := make([][]bool, len(keys))
+	for ki := range keys {
+		omit[ki] = make([]bool, len(idx))
+	}
+	labelsOK := func() bool {
+		seen := map[string]bool{}
+		for n := range idx {
+			var l []string
+			for ki := range keys {
+				if !omit[ki][n] {
+					l = append(l, toks[ki][n])
+				}
+			}
+			s := strings.Join(l, " ")
+			if s == "" || seen[s] {
+				return false
+			}
+			seen[s] = true
+		}
+		return true
+	}
+	// The settings by the share of the model's columns their most
+	// common value has, highest first.
+	type cand struct {
+		ki    int
+		mode  string
+		share int
+	}
+	var cands []cand
+	for ki := range keys {
+		count := map[string]int{}
+		best := ""
+		for _, v := range vals[ki] {
+			count[v]++
+			if count[v] > count[best] || count[v] == count[best] && v < best {
+				best = v
+			}
+		}
+		if count["\x00"] > 0 && 2*count[best] > len(idx) {
+			cands = append(cands, cand{ki, best, count[best]})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if c := boolCmp(b.mode == "\x00", a.mode == "\x00"); c != 0 {
+			return c // a setting most columns leave unset first: unset is the plain case
+		}
+		return b.share - a.share
+	})
+	for _, c := range cands {
+		for n := range idx {
+			omit[c.ki][n] = vals[c.ki][n] == c.mode
+		}
+		if !labelsOK() {
+			for n := range idx {
+				omit[c.ki][n] = false
+			}
+		}
+	}
+	out := make([][]string, len(idx))
+	for n := range idx {
+		for ki := range keys {
+			if !omit[ki][n] {
+				out[n] = append(out[n], toks[ki][n])
+			}
+		}
+	}
+	return out
 }
 
 // distinct counts the different strings of ss.
