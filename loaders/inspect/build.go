@@ -89,6 +89,7 @@ func newDataset(ld *logData, views []view) *model.Dataset {
 	// The run is the log's creation time: the overview and the picker
 	// tell two runs of a task apart by it.
 	ds.Origin.Run = h.Eval.Created
+	ds.Origin.Config = originConfig(h)
 	if d := shortDate(h.Eval.Created); d != "" {
 		ds.Title += " " + d
 	}

@@ -1,7 +1,10 @@
 package inspect
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"evalview/model"
@@ -16,5 +19,41 @@ func TestOriginRun(t *testing.T) {
 	}
 	if o := model.OriginOf(dss[0]); o.Run != "2025-07-05T09:59:00+00:00" || model.RunTime(o.Run) != "2025-07-05 09:59 UTC" || o.Model != "openai/gpt-4o-mini" {
 		t.Errorf("origin %+v", o)
+	}
+}
+
+// TestOriginConfig: a log's settings that tell configurations of its
+// model apart (EvalSpec's model_args, model_generate_config, task_args,
+// solver_args; EvalConfig's limit and epochs), those that change only
+// how the run reached the model left out.
+func TestOriginConfig(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(fixtureDir, "capitals.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log map[string]any
+	if err := json.Unmarshal(b, &log); err != nil {
+		t.Fatal(err)
+	}
+	ev := log["eval"].(map[string]any)
+	ev["model_args"] = map[string]any{}
+	ev["model_generate_config"] = map[string]any{"max_connections": 20, "temperature": 0.7, "max_tokens": 512, "timeout": 60}
+	ev["task_args"] = map[string]any{"cot": true, "grader_model": "openai/gpt-4o"}
+	ev["config"] = map[string]any{"epochs": 3, "limit": 50}
+	b, _ = json.Marshal(log)
+	path := filepath.Join(t.TempDir(), "capitals.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dss, err := Open(path)
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("%d datasets, %v", len(dss), err)
+	}
+	// encoding/json writes an object's keys sorted: the order here.
+	want := []model.Fact{{Key: "generate.max_tokens", Value: "512"}, {Key: "generate.temperature", Value: "0.7"},
+		{Key: "task_args.cot", Value: "true"}, {Key: "task_args.grader_model", Value: "openai/gpt-4o"},
+		{Key: "limit", Value: "50"}, {Key: "epochs", Value: "3"}}
+	if got := dss[0].Origin.Config; !reflect.DeepEqual(got, want) {
+		t.Errorf("config\n got %v\nwant %v", got, want)
 	}
 }

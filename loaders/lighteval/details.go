@@ -56,6 +56,9 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 			"no results_%s.json beside the details, one folder up, or in the output folder's results/: no reported metrics to compare", date))
 	}
 	ds.Origin.Run = date // the details file's stamp, as the harness names its runs
+	if res != nil {
+		ds.Origin.Config = res.config()
+	}
 	ds.Facts = append(ds.Facts, model.Fact{Key: "task", Value: task}, model.Fact{Key: "date", Value: date},
 		model.Fact{Key: "rows", Value: strconv.FormatInt(pq.pf.NumRows(), 10)}, model.Fact{Key: "schema", Value: era})
 
