@@ -70,14 +70,22 @@ func TestCheckAndSummaryAgree(t *testing.T) {
 	}
 }
 
-// The README's example outputs are what the commands print: every block
-// line "$ evalview ARGS" is run from the repository's root and its output
-// must be the lines that follow it, up to the next "$ " or the block's
-// end.
+// The documentation's example outputs (README.md and docs/*.md) are
+// what the commands print: every block line "$ evalview ARGS" is run
+// from the repository's root and its output must be the lines that
+// follow it, up to the next "$ " or the block's end.
 func TestReadmeExamples(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	pages, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	var readme []byte
+	for _, p := range append([]string{"../../README.md"}, pages...) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readme = append(append(readme, b...), '\n')
 	}
 	type example struct {
 		args []string
@@ -115,7 +123,7 @@ func TestReadmeExamples(t *testing.T) {
 		}
 	}
 	if len(examples) == 0 {
-		t.Fatal("no examples found in README.md")
+		t.Fatal("no examples found in README.md and docs/")
 	}
 	t.Chdir("../..")
 	for _, ex := range examples {

@@ -30,15 +30,15 @@ func TestConfigKeyCollisions(t *testing.T) {
 	}
 }
 
-// The README's config example is a config evalview accepts.
+// The config example of docs/browser.md is a config evalview accepts.
 func TestReadmeConfigExample(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
+	b, err := os.ReadFile("../../docs/browser.md")
 	if err != nil {
 		t.Skip(err)
 	}
 	m := regexp.MustCompile("(?s)A config file.*?```json\n(.*?)\n```").FindSubmatch(b)
 	if m == nil {
-		t.Fatal("README has no config example")
+		t.Fatal("docs/browser.md has no config example")
 	}
 	p := filepath.Join(t.TempDir(), "config.json")
 	if err := os.WriteFile(p, m[1], 0o600); err != nil {

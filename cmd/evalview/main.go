@@ -23,9 +23,6 @@ import (
 	"evalview/tui"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
-
 // Exit codes: a contract for scripts.
 const (
 	exitOK        = 0
@@ -154,7 +151,7 @@ Formats are detected from content; --as forces one.`,
   evalview --follow runs/current/          # a run still being written
   evalview check --json results/           # validation for CI
   evalview summary results/my-model/       # recomputed vs reported metrics`,
-		Version: version,
+		Version: versionString(),
 		// Paths are positional arguments of the root command; without this
 		// cobra takes them for unknown subcommands.
 		Args:          cobra.ArbitraryArgs,

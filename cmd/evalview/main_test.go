@@ -501,3 +501,14 @@ func TestCheckDeep(t *testing.T) {
 		})
 	}
 }
+
+// A release build's stamps show in --version: the version, the commit
+// (shortened) and the build date.
+func TestVersionStamps(t *testing.T) {
+	v, c, d := version, commit, date
+	t.Cleanup(func() { version, commit, date = v, c, d })
+	version, commit, date = "1.4.0", "0123456789abcdef0123", "2026-12-01T10:00:00Z"
+	if got, want := versionString(), "1.4.0 (commit 0123456789ab, built 2026-12-01T10:00:00Z)"; got != want {
+		t.Errorf("versionString() = %q, want %q", got, want)
+	}
+}
