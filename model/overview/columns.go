@@ -142,20 +142,30 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 			colOf[i][j] = g.at // the model's column; its table column once they are ordered
 		}
 	}
-	// The model's columns in natural order of what tells them apart:
-	// the setting with the fewest values first (0-shot before 5-shot),
-	// then the one swept (step0, step1, step128, step1000); a column of
-	// one run after its configuration's, by time.
+	// The model's columns in natural order of what tells them apart.
+	// First by the settings some runs leave unset (incidental: a dtype
+	// most runs state), the columns with the value most of them have
+	// leading, so that the model's main configuration comes first; then
+	// by the settings every run states (what the runs sweep), the one
+	// with the fewest values first (0-shot before 5-shot), values in
+	// natural order (step0, step1, step128, step1000); a column of one
+	// run after its configuration's, by time.
 	keys := differingKeys(groups)
+	byKeys := sortKeys(groups, keys)
 	idx := make([]int, len(groups))
 	for i := range idx {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int {
 		ga, gb := groups[a], groups[b]
-		for _, k := range keys {
-			va, oka := factValue(ga.cfg, k)
-			vb, okb := factValue(gb.cfg, k)
+		for _, o := range byKeys {
+			va, oka := factValue(ga.cfg, o.key)
+			vb, okb := factValue(gb.cfg, o.key)
+			if o.hasMode {
+				if c := boolCmp(!oka || va != o.mode, !okb || vb != o.mode); c != 0 {
+					return c // the most common value first
+				}
+			}
 			if c := boolCmp(oka, okb); c != 0 {
 				return c // unset first
 			}
@@ -354,4 +364,42 @@ func differingKeys(groups []*group) []string {
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return distinct[a] - distinct[b] })
 	return out
+}
+
+// sortKey is a setting the columns of a model are ordered by; mode is
+// the value most of them have (hasMode) when some leave it unset.
+type sortKey struct {
+	key     string
+	mode    string
+	hasMode bool
+}
+
+// sortKeys orders the differing keys for sorting columns: those some
+// columns leave unset first, each with its most common value when more
+// than half the columns have it, then the others.
+func sortKeys(groups []*group, keys []string) []sortKey {
+	var incidental, swept []sortKey
+	for _, k := range keys {
+		count := map[string]int{}
+		unset := false
+		for _, g := range groups {
+			if v, ok := factValue(g.cfg, k); ok {
+				count[v]++
+			} else {
+				unset = true
+			}
+		}
+		if !unset {
+			swept = append(swept, sortKey{key: k})
+			continue
+		}
+		o := sortKey{key: k}
+		for v, n := range count {
+			if 2*n > len(groups) {
+				o.mode, o.hasMode = v, true
+			}
+		}
+		incidental = append(incidental, o)
+	}
+	return append(incidental, swept...)
 }

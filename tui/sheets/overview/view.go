@@ -170,16 +170,40 @@ func (s *Sheet) View() string {
 // filter being typed.
 func (s *Sheet) titleLine(l layout) string {
 	st := s.c.Styles
-	t := s.table
 	if s.filter.Typing {
 		return st.Detail.Heading.Render("Overview") + "  filter: " + text.OneLine(s.filter.Value()) + "▏"
 	}
+	// Long labels are cut to their ends, so that the counts after them
+	// stay on a narrow screen.
+	var line string
+	for _, lw := range []int{0, max(12, s.w/5), 8} {
+		if line = s.titleParts(l, lw); text.Width("Overview  "+line) <= s.w {
+			break
+		}
+	}
+	return st.Detail.Heading.Render("Overview") + "  " + st.Detail.Subtle.Render(line)
+}
+
+// titleParts is the title after "Overview", the columns' labels cut to
+// labelW (0: whole).
+func (s *Sheet) titleParts(l layout, labelW int) string {
+	t := s.table
 	var parts []string
 	if f := s.filter.Value(); f != "" {
 		parts = append(parts, "filter "+strconv.Quote(text.OneLine(f)))
 	}
 	if len(t.Columns) > 1 {
-		parts = append(parts, "Δ "+text.OneLine(t.Columns[s.view.Compared].Label)+" − "+text.OneLine(t.Columns[s.view.Baseline].Label)+" (baseline)")
+		lab := func(c int) string {
+			if labelW == 0 {
+				return text.OneLine(t.Columns[c].Label)
+			}
+			return keepTail(text.OneLine(t.Columns[c].Label), labelW)
+		}
+		base := " (baseline)"
+		if labelW > 0 && labelW < 12 {
+			base = ""
+		}
+		parts = append(parts, "Δ "+lab(s.view.Compared)+" − "+lab(s.view.Baseline)+base)
 	}
 	if by := s.sortName(); by != "" {
 		parts = append(parts, "sorted by "+by)
@@ -190,11 +214,19 @@ func (s *Sheet) titleLine(l layout) string {
 			tasks++
 		}
 	}
+	compact := labelW > 0 && labelW < 12
 	counts := text.Plural(tasks, "task") + " × " + text.Plural(len(t.Columns), "column")
 	if l.first > 0 || l.last < len(t.Columns)-1 {
-		counts += " (" + strconv.Itoa(l.first+1) + "–" + strconv.Itoa(l.last+1) + " shown)"
+		shown := " shown)"
+		if compact {
+			shown = ")"
+		}
+		counts += " (" + strconv.Itoa(l.first+1) + "–" + strconv.Itoa(l.last+1) + shown
 	}
 	parts = append(parts, counts)
+	if h := s.hiddenText(compact); h != "" {
+		parts = append(parts, h)
+	}
 	pending := 0
 	for _, e := range t.Entries {
 		if e.Pending {
@@ -204,7 +236,32 @@ func (s *Sheet) titleLine(l layout) string {
 	if pending > 0 {
 		parts = append(parts, "indexing "+strconv.Itoa(pending))
 	}
-	return st.Detail.Heading.Render("Overview") + "  " + st.Detail.Subtle.Render(strings.Join(parts, " · "))
+	return strings.Join(parts, " · ")
+}
+
+// hiddenText says how many rows and columns without any value are
+// hidden, and the key that shows them (compact: in fewer words); ""
+// when none is.
+func (s *Sheet) hiddenText(compact bool) string {
+	t := s.table
+	a := s.c.Keys.Overview.Empty.Help().Key
+	if s.opts.ShowEmpty {
+		return "empty rows shown (" + a + ")"
+	}
+	if compact && t.HiddenRows+t.HiddenColumns > 0 {
+		return strconv.Itoa(t.HiddenRows+t.HiddenColumns) + " empty hidden (" + a + ")" // rows and columns
+	}
+	var parts []string
+	if t.HiddenRows > 0 {
+		parts = append(parts, text.Plural(t.HiddenRows, "empty row"))
+	}
+	if t.HiddenColumns > 0 {
+		parts = append(parts, text.Plural(t.HiddenColumns, "empty column"))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ", ") + " hidden (" + a + ")"
 }
 
 // sortName says what the rows are sorted by, "" for the task order.
@@ -235,6 +292,17 @@ func (s *Sheet) headingLine(l layout) string {
 		}
 		return text.PadLeft(text.TruncateMiddle(label, w), w)
 	}
+	colHead := func(c int, w int, here bool) string {
+		col := s.table.Columns[c]
+		if col.Tail == "" {
+			return head(col.Label, w, here)
+		}
+		label := text.OneLine(col.Label)
+		if here {
+			return text.PadLeft("["+keepTail(label, max(1, w-2))+"]", w)
+		}
+		return text.PadLeft(keepTail(label, w), w)
+	}
 	taskHead := "task"
 	if s.pos == 0 {
 		taskHead = "[task]"
@@ -247,7 +315,7 @@ func (s *Sheet) headingLine(l layout) string {
 		line += head("Δ", deltaW, s.pos == 1) + " "
 	}
 	for c := l.first; c <= l.last; c++ {
-		line += head(s.table.Columns[c].Label, l.colW[c], c == s.column()) + " "
+		line += colHead(c, l.colW[c], c == s.column()) + " "
 	}
 	return st.Detail.TableHeader.Render(text.Truncate(line, s.w))
 }
@@ -352,6 +420,9 @@ func (s *Sheet) details() string {
 		out += " (" + strconv.Itoa(col.Runs) + " runs)"
 	}
 	out += " · " + t.Rows[r].Task
+	if n := len(cell.Runs); n > 1 {
+		out += " · ran " + strconv.Itoa(n) + " times here, the latest shown (" + s.c.Keys.Overview.Reruns.Help().Key + " lists them)"
+	}
 	f := cell.Figure
 	if cell.HasFigure {
 		out += " · " + f.Key() + " " + s.figureText(f, t.Rows[r].Group)
@@ -368,6 +439,25 @@ func (s *Sheet) details() string {
 		}
 	}
 	return text.OneLine(out)
+}
+
+// keepTail shortens a label to w cells from its start: the end of a
+// column's label is what tells it from the model's other columns
+// ("…160m step143000").
+func keepTail(label string, w int) string {
+	if text.Width(label) <= w {
+		return label
+	}
+	if w <= 1 {
+		return text.Truncate(label, w)
+	}
+	r := []rune(label)
+	n, i := 1, len(r) // the ellipsis takes one cell
+	for i > 0 && n+text.Width(string(r[i-1])) <= w {
+		i--
+		n += text.Width(string(r[i]))
+	}
+	return "…" + string(r[i:])
 }
 
 // figureText is a figure's value, stderr, and recomputed value (a
