@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"evalview/model"
 )
@@ -55,5 +56,72 @@ func TestOriginConfig(t *testing.T) {
 		{Key: "limit", Value: "50"}, {Key: "epochs", Value: "3"}}
 	if got := dss[0].Origin.Config; !reflect.DeepEqual(got, want) {
 		t.Errorf("config\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestScoresPassOrFailNothing: a scorer whose values are numbers other
+// than 0 and 1 (a winrate of 0.002 to 0.17) gives scores, not verdicts:
+// no sample passes or fails under it, where every one failed (below 1).
+// C and I, and a scorer of 0 and 1, still pass and fail.
+func TestScoresPassOrFailNothing(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(fixtureDir, "capitals.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(values ...any) []model.Status {
+		t.Helper()
+		var log map[string]any
+		if err := json.Unmarshal(b, &log); err != nil {
+			t.Fatal(err)
+		}
+		samples := log["samples"].([]any)
+		for i, s := range samples {
+			sc := s.(map[string]any)["scores"].(map[string]any)["match"].(map[string]any)
+			sc["value"] = values[i]
+		}
+		delete(log, "reductions")
+		out, _ := json.Marshal(log)
+		path := filepath.Join(t.TempDir(), "capitals.json")
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dss, err := Open(path)
+		if err != nil || len(dss) != 1 {
+			t.Fatalf("%d datasets, %v", len(dss), err)
+		}
+		ds := dss[0]
+		for deadline := time.Now().Add(10 * time.Second); !ds.Records.Done(); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("index not complete")
+			}
+		}
+		var sts []model.Status
+		for i := 0; i < ds.Records.Len(); i++ {
+			s := ds.Records.Summary(i)
+			sts = append(sts, s.Status)
+			rec, err := ds.Records.Record(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Status != s.Status || rec.Attempts[0].Status != s.Status {
+				t.Errorf("sample %d: record %v, epoch %v, list %v", i, rec.Status, rec.Attempts[0].Status, s.Status)
+			}
+		}
+		return sts
+	}
+	u, p, f := model.StatusUnscored, model.StatusPass, model.StatusFail
+	for _, c := range []struct {
+		values []any
+		want   []model.Status
+	}{
+		{[]any{0.17, 0.002}, []model.Status{u, u}},
+		{[]any{1, 0.37}, []model.Status{u, u}}, // the first sample listed before the score was seen
+		{[]any{"C", "I"}, []model.Status{p, f}},
+		{[]any{1, 0}, []model.Status{p, f}},
+		{[]any{true, "0.5"}, []model.Status{u, u}},
+	} {
+		if got := open(c.values...); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("values %v: statuses %v, want %v", c.values, got, c.want)
+		}
 	}
 }

@@ -48,3 +48,49 @@ func TestOriginConfig(t *testing.T) {
 		t.Errorf("origin %+v", o)
 	}
 }
+
+// chrfRow is a generative task whose metric is a sentence's chrf.
+type chrfRow struct {
+	Doc           *docCol      `parquet:"doc,optional"`
+	Metric        *chrfMetric  `parquet:"metric,optional"`
+	ModelResponse *responseCol `parquet:"model_response,optional"`
+}
+
+type chrfMetric struct {
+	Chrf *float64 `parquet:"chrf,optional"`
+}
+
+// TestScoreRowsPassOrFailNothing: a main metric whose rows are scores
+// (a sentence's chrf) passes and fails no row; one of 0 and 1 (em) does.
+func TestScoreRowsPassOrFailNothing(t *testing.T) {
+	rows := []chrfRow{
+		{Doc: &docCol{Query: p("Translate: Das Haus ist klein."), ID: p("0")}, Metric: &chrfMetric{Chrf: p(1.0)}, ModelResponse: &responseCol{Text: []string{"The house is small."}}},
+		{Doc: &docCol{Query: p("Translate: Ich habe Hunger."), ID: p("1")}, Metric: &chrfMetric{Chrf: p(0.4173)}, ModelResponse: &responseCol{Text: []string{"I have hunger."}}},
+	}
+	path := filepath.Join(t.TempDir(), "details_wmt16_de_en_0_2025-07-05T09-59-00.123456.parquet")
+	if err := os.WriteFile(path, write(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dss, err := Open(path)
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("%d datasets, %v", len(dss), err)
+	}
+	ds := dss[0]
+	for i := 0; i < ds.Records.Len(); i++ {
+		s := ds.Records.Summary(i)
+		rec, err := ds.Records.Record(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Status != model.StatusUnscored || !s.HasScore || rec.Status != model.StatusUnscored || rec.Attempts[0].Status != model.StatusUnscored {
+			t.Errorf("row %d: list %v (score %v), record %v", i, s.Status, s.Score, rec.Status)
+		}
+	}
+	dss, err = Open(filepath.Join(realFixtures(t), "output", "details", "acme", "tiny-1b", date, "details_gsm8k|5_"+date+".parquet"))
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("%d datasets, %v", len(dss), err)
+	}
+	if s := dss[0].Records.Summary(0); s.Status != model.StatusPass {
+		t.Errorf("em 1: %v", s.Status)
+	}
+}
