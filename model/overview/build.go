@@ -134,6 +134,8 @@ type Table struct {
 	// group aggregates by group name.
 	colOf  [][]int
 	groups []map[string][]Figure
+	// runAt is each entry's run stamp as runs are ordered (runOrder).
+	runAt []string
 }
 
 // Build lines the entries up. Models follow the entries' order (the
@@ -141,7 +143,10 @@ type Table struct {
 // what tells them apart; rows and columns without any value are left
 // out unless opts.ShowEmpty.
 func Build(entries []Entry, opts Options) *Table {
-	t := &Table{Entries: entries}
+	t := &Table{Entries: entries, runAt: make([]string, len(entries))}
+	for i, e := range entries {
+		t.runAt[i] = runOrder(e.Run)
+	}
 	t.colOf = t.place(opts)
 	labelColumns(t.Columns)
 	t.groupFigures()
@@ -229,7 +234,9 @@ func (t *Table) latest(cell *Cell, task string) {
 	if len(cell.Runs) == 0 {
 		return
 	}
-	slices.SortStableFunc(cell.Runs, func(a, b int) int { return compareRuns(t.Entries[a].Run, t.Entries[b].Run) })
+	if len(cell.Runs) > 1 {
+		slices.SortStableFunc(cell.Runs, func(a, b int) int { return strings.Compare(t.runAt[a], t.runAt[b]) })
+	}
 	runs := cell.Runs[:0]
 	for k, ei := range cell.Runs {
 		if k > 0 && t.Entries[ei].Run != "" && t.Entries[ei].Run == t.Entries[runs[len(runs)-1]].Run {
@@ -262,10 +269,28 @@ func (t *Table) fill(i int) {
 			r.Metric = figs[c][0].Key()
 		}
 	}
+	var ran map[string][]int // the columns of each model that ran the task
+	notRun := map[string]string{}
 	for c := range r.Cells {
 		cell := &r.Cells[c]
 		if len(figs[c]) == 0 {
-			cell.Note = t.noFigure(r, c)
+			if ran == nil {
+				ran = map[string][]int{}
+				for o, x := range r.Cells {
+					if x.Entry >= 0 {
+						ran[t.Columns[o].Model] = append(ran[t.Columns[o].Model], o)
+					}
+				}
+			}
+			m := t.Columns[c].Model
+			if n, ok := notRun[m]; ok && cell.Entry < 0 && !r.Group {
+				cell.Note = n // the same for every column of the model that did not run it
+				continue
+			}
+			cell.Note = t.noFigure(r, c, ran[m])
+			if cell.Entry < 0 && !r.Group {
+				notRun[m] = cell.Note
+			}
 			if cell.Entry >= 0 && !cell.Pending && !r.Group {
 				cell.Unscored = t.Entries[cell.Entry].Records
 			}
@@ -319,11 +344,13 @@ func (t *Table) groupFigures() {
 	for c := range t.groups {
 		t.groups[c], seen[c] = map[string][]Figure{}, map[string]bool{}
 	}
-	order := make([]int, len(t.Entries))
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i, e := range t.Entries {
+		if len(e.Groups) > 0 {
+			order = append(order, i)
+		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return -compareRuns(t.Entries[a].Run, t.Entries[b].Run) })
+	slices.SortStableFunc(order, func(a, b int) int { return -strings.Compare(t.runAt[a], t.runAt[b]) })
 	for _, i := range order {
 		e := t.Entries[i]
 		if len(e.Groups) == 0 || len(t.colOf[i]) == 0 {
@@ -386,16 +413,16 @@ func pick(figs []Figure, key string) (f Figure, other bool) {
 }
 
 // noFigure says why cell c of row r is empty; a task the model ran in
-// another of its columns says which.
-func (t *Table) noFigure(r *Row, c int) string {
+// another of its columns (ran) says which.
+func (t *Table) noFigure(r *Row, c int, ran []int) string {
 	cell := r.Cells[c]
 	switch {
 	case cell.Entry < 0 && r.Group:
 		return "no aggregate reported for this group"
 	case cell.Entry < 0:
 		var in []string
-		for o, x := range r.Cells {
-			if o != c && x.Entry >= 0 && t.Columns[o].Model == t.Columns[c].Model {
+		for _, o := range ran {
+			if o != c && len(in) < 4 {
 				in = append(in, t.Columns[o].Label)
 			}
 		}

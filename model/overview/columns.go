@@ -90,6 +90,12 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 	slices.SortStableFunc(order, func(a, b int) int {
 		return boolCmp(t.Entries[a].Run == "", t.Entries[b].Run == "")
 	})
+	var splitKeys []string
+	for k := range split {
+		splitKeys = append(splitKeys, k)
+	}
+	sort.Strings(splitKeys)
+	var keys []string
 	for _, i := range order {
 		e := t.Entries[i]
 		colOf[i] = make([]int, len(e.Tasks))
@@ -97,20 +103,19 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 		if run == "" {
 			run = unknownRun(i)
 		}
+		keys = taskKeys(e, splitKeys, keys[:0])
 		// An unknown run is one run for all its tasks: it joins the
 		// merged column of its configuration or stands alone, whole.
 		alone := false
 		if e.Run == "" {
 			for j := range e.Tasks {
-				cfg := taskConfig(e, j, split)
-				if g := byKey[configKey(cfg)]; g != nil && g.tasks[e.Tasks[j].Name] {
+				if g := byKey[keys[j]]; g != nil && g.tasks[e.Tasks[j].Name] {
 					alone = true
 				}
 			}
 		}
 		for j := range e.Tasks {
-			cfg := taskConfig(e, j, split)
-			key := configKey(cfg)
+			key := keys[j]
 			id := ""
 			if expand || alone {
 				id = run
@@ -120,7 +125,7 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 				g = byKey[key]
 			}
 			if g == nil {
-				g = &group{model: m, note: e.Note, cfg: cfg, cfgKey: key, runID: id, expanded: expand && id != "",
+				g = &group{model: m, note: e.Note, cfg: taskConfig(e, j, split), cfgKey: key, runID: id, expanded: expand && id != "",
 					runOf: map[string]*RunRef{}, tasks: map[string]bool{}, at: len(groups)}
 				groups = append(groups, g)
 				if id == "" {
@@ -150,8 +155,8 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 	// with the fewest values first (0-shot before 5-shot), values in
 	// natural order (step0, step1, step128, step1000); a column of one
 	// run after its configuration's, by time.
-	keys := differingKeys(groups)
-	byKeys := sortKeys(groups, keys)
+	differs := differingKeys(groups)
+	byKeys := sortKeys(groups, differs)
 	idx := make([]int, len(groups))
 	for i := range idx {
 		idx[i] = i
@@ -185,7 +190,7 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 	for _, gi := range idx {
 		g := groups[gi]
 		slices.SortStableFunc(g.runs, func(a, b *RunRef) int { return compareRuns(a.Run, b.Run) })
-		c := Column{Model: m, Config: g.cfg, Differs: keys, Note: g.note, Runs: len(g.runs), Expanded: g.expanded,
+		c := Column{Model: m, Config: g.cfg, Differs: differs, Note: g.note, Runs: len(g.runs), Expanded: g.expanded,
 			Key: m + "\x00" + g.cfgKey + "\x00" + g.runID}
 		for _, r := range g.runs {
 			c.RunList = append(c.RunList, *r)
@@ -220,17 +225,16 @@ func compareRuns(a, b string) int {
 	return strings.Compare(runOrder(a), runOrder(b))
 }
 
-func runOrder(s string) string {
-	return strings.NewReplacer(":", "-", " ", "T", "_", "T").Replace(s)
-}
+// runOrder is a run stamp as compareRuns orders it.
+func runOrder(s string) string { return runSeps.Replace(s) }
+
+var runSeps = strings.NewReplacer(":", "-", " ", "T", "_", "T")
 
 // splittingKeys are the task settings (Task.Config) that tell the
 // columns of one model apart: those one task of the model ran with two
 // values or more. A task's default n-shot differs from task to task; it
 // is a configuration only where the model ran one task at two n-shots.
 func splittingKeys(entries []Entry, idx []int) map[string]bool {
-	seen := map[string]map[string]string{} // task -> key -> first value
-	out := map[string]bool{}
 	var keys []string
 	for _, i := range idx {
 		for _, t := range entries[i].Tasks {
@@ -241,21 +245,25 @@ func splittingKeys(entries []Entry, idx []int) map[string]bool {
 			}
 		}
 	}
+	out := map[string]bool{}
+	if len(keys) == 0 {
+		return out
+	}
+	first := map[string]string{} // task and key -> the first value seen
 	for _, i := range idx {
 		e := entries[i]
 		for j, t := range e.Tasks {
-			vals := seen[t.Name]
-			if vals == nil {
-				vals = map[string]string{}
-				seen[t.Name] = vals
-			}
 			for _, k := range keys {
+				if out[k] {
+					continue
+				}
 				v, ok := taskValue(e, j, k)
 				if !ok {
 					v = "\x00" // unknown: not taken for any value
 				}
-				if prev, had := vals[k]; !had {
-					vals[k] = v
+				tk := t.Name + "\x00" + k
+				if prev, had := first[tk]; !had {
+					first[tk] = v
 				} else if prev != v {
 					out[k] = true
 				}
@@ -299,6 +307,33 @@ func taskConfig(e Entry, j int, split map[string]bool) []model.Fact {
 		}
 	}
 	return cfg
+}
+
+// taskKeys appends to out the configuration key (configKey of
+// taskConfig) of each of e's tasks: its run's settings' key is the same
+// for every task, and the task's own settings that split the model's
+// columns (splitKeys, sorted) are joined to it; an entry of many tasks is
+// keyed without building each task's settings.
+func taskKeys(e Entry, splitKeys []string, out []string) []string {
+	if len(splitKeys) == 0 {
+		key := configKey(e.Config)
+		for range e.Tasks {
+			out = append(out, key)
+		}
+		return out
+	}
+	for j := range e.Tasks {
+		out = append(out, configKey(taskConfig(e, j, toSet(splitKeys))))
+	}
+	return out
+}
+
+func toSet(keys []string) map[string]bool {
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out
 }
 
 // setFact sets key k of facts to v, added at the end when absent.

@@ -80,9 +80,10 @@ func labels(cols []Column) (heads, tails []string) {
 			continue
 		}
 		parts := settingParts(cols, idx)
+		day := sameDay(cols, idx)
 		for n, i := range idx {
 			if cols[i].Run != "" && cols[i].Expanded {
-				parts[n] = append(parts[n], shortRun(cols, cols[i]))
+				parts[n] = append(parts[n], shortRun(cols[i], day))
 			}
 			tails[i] = strings.Join(parts[n], " ")
 		}
@@ -237,17 +238,35 @@ func commonPrefix(names []string) string {
 	return p
 }
 
+// sameDay reports whether the columns idx (of one model) that are one
+// run each all ran on one day.
+func sameDay(cols []Column, idx []int) bool {
+	day := ""
+	for _, i := range idx {
+		if cols[i].Run == "" {
+			continue
+		}
+		t := model.RunTime(cols[i].Run)
+		if len(t) < 10 {
+			return false
+		}
+		if day != "" && t[:10] != day {
+			return false
+		}
+		day = t[:10]
+	}
+	return true
+}
+
 // shortRun is c's run time, without the date when every run of its
-// model shown is of the same day.
-func shortRun(cols []Column, c Column) string {
+// model shown is of the same day (day).
+func shortRun(c Column, day bool) string {
 	t := model.RunTime(c.Run)
 	if len(t) != len("2006-01-02 15:04") || t == c.Run {
 		return t
 	}
-	for _, o := range cols {
-		if o.Model == c.Model && o.Run != "" && !strings.HasPrefix(model.RunTime(o.Run), t[:10]) {
-			return t[5:]
-		}
+	if !day {
+		return t[5:]
 	}
 	return t[11:]
 }

@@ -55,6 +55,8 @@ type Sheet struct {
 	stderr bool
 	// filter is the row filter (/).
 	filter ui.Filter
+	// meas are the rows' widths, measured once until the rows change.
+	meas *measures
 	w, h   int
 }
 
@@ -163,6 +165,7 @@ func (s *Sheet) relist() {
 	}
 	s.view.Filter = s.filter.Value()
 	s.rows = s.table.Visible(s.view)
+	s.meas = nil
 	s.cursor = 0
 	for i, r := range s.rows {
 		if r == cur {
@@ -297,6 +300,7 @@ func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
 		s.relist()
 	case key.Matches(k, o.Stderr):
 		s.stderr = !s.stderr
+		s.meas = nil
 	case key.Matches(k, o.Fold):
 		s.fold()
 	case key.Matches(k, o.FoldAll):

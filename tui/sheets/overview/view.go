@@ -58,17 +58,9 @@ func (s *Sheet) taskText(r int) string {
 // column gives its room to the models.
 func (s *Sheet) layout() layout {
 	t := s.table
-	l := layout{delta: len(t.Columns) > 1, colW: make([]int, len(t.Columns))}
-	metricNat := 0
-	metrics := map[string]bool{}
-	for _, r := range s.rows {
-		l.taskW = max(l.taskW, text.Width(s.taskText(r)))
-		metricNat = max(metricNat, text.Width(text.OneLine(t.Rows[r].Metric)))
-		metrics[t.Rows[r].Metric] = true
-		for c, cell := range t.Rows[r].Cells {
-			l.colW[c] = max(l.colW[c], text.Width(cell.ValueText(s.stderr)))
-		}
-	}
+	m := s.measure()
+	l := layout{delta: len(t.Columns) > 1, colW: slices.Clone(m.colW), taskW: m.taskW}
+	metricNat, metrics := m.metricNat, m.metrics
 	wide := slices.Clone(l.colW)
 	for c, col := range t.Columns {
 		lw := text.Width(text.OneLine(col.Label)) + 2
@@ -94,7 +86,7 @@ func (s *Sheet) layout() layout {
 	} else if l.metricW = min(metricNat, 22); fixed()+all <= s.w {
 		l.colW = wide
 	}
-	if len(metrics) == 1 && fixed()+span(l.colW, 0, len(l.colW)-1) > s.w {
+	if metrics == 1 && fixed()+span(l.colW, 0, len(l.colW)-1) > s.w {
 		l.metricW = 0 // one metric for every row: room for more models
 	}
 	need := 0 // the widest two neighbouring model columns
@@ -127,6 +119,36 @@ func (s *Sheet) layout() layout {
 		l.last++
 	}
 	return l
+}
+
+// measures are the widths the rows shown need: the task column, the
+// metric's, each model column's values; how many metrics the rows have.
+type measures struct {
+	taskW, metricNat, metrics int
+	colW                      []int
+}
+
+// measure measures the rows shown once for every frame until they
+// change (relist, the stderr switch): a table of 200 runs shown run by
+// run has 14,000 cells, too many to write out again for every key.
+func (s *Sheet) measure() *measures {
+	if s.meas != nil {
+		return s.meas
+	}
+	t := s.table
+	m := &measures{colW: make([]int, len(t.Columns))}
+	metrics := map[string]bool{}
+	for _, r := range s.rows {
+		m.taskW = max(m.taskW, text.Width(s.taskText(r)))
+		m.metricNat = max(m.metricNat, text.Width(text.OneLine(t.Rows[r].Metric)))
+		metrics[t.Rows[r].Metric] = true
+		for c, cell := range t.Rows[r].Cells {
+			m.colW[c] = max(m.colW[c], text.Width(cell.ValueText(s.stderr)))
+		}
+	}
+	m.metrics = len(metrics)
+	s.meas = m
+	return m
 }
 
 // span is the width of columns a..b with their separators.
