@@ -57,7 +57,7 @@ type Sheet struct {
 	filter ui.Filter
 	// meas are the rows' widths, measured once until the rows change.
 	meas *measures
-	w, h   int
+	w, h int
 }
 
 // New lines the datasets up.
