@@ -32,7 +32,47 @@ func (s *Sheet) footLines() int {
 }
 
 // listRows is how many task rows fit.
-func (s *Sheet) listRows() int { return max(1, s.h-2-s.footLines()) }
+func (s *Sheet) listRows() int { return max(1, s.h-2-s.headLines()-s.footLines()) }
+
+// headLines is 1 when the columns' models are named on a line of their
+// own above the headings (grouped), 0 otherwise.
+func (s *Sheet) headLines() int {
+	if s.grouped() {
+		return 1
+	}
+	return 0
+}
+
+// grouped reports whether the headings name the models on a line of
+// their own: there are several models and one of them has several
+// columns, whose headings then say only what tells them apart (their
+// settings, their runs) under their model's name.
+func (s *Sheet) grouped() bool {
+	t := s.table
+	models := map[string]int{}
+	multi := false
+	for _, c := range t.Columns {
+		models[c.Model]++
+		multi = multi || models[c.Model] > 1
+	}
+	return multi && len(models) > 1
+}
+
+// headText is column c's heading: its label, or under a model's name
+// (grouped), what tells it from the model's other columns.
+func (s *Sheet) headText(c int) string {
+	col := s.table.Columns[c]
+	if s.grouped() && col.Tail != "" {
+		return col.Tail
+	}
+	return col.Label
+}
+
+// modelHead is a column's model as its label names it (the label
+// without its tail).
+func modelHead(col ov.Column) string {
+	return strings.TrimSpace(strings.TrimSuffix(col.Label, col.Tail))
+}
 
 // taskText is a row's task cell: indented by depth, a group marked
 // folded (▸) or not (▾).
@@ -62,8 +102,8 @@ func (s *Sheet) layout() layout {
 	l := layout{delta: len(t.Columns) > 1, colW: slices.Clone(m.colW), taskW: m.taskW}
 	metricNat, metrics := m.metricNat, m.metrics
 	wide := slices.Clone(l.colW)
-	for c, col := range t.Columns {
-		lw := text.Width(text.OneLine(col.Label)) + 2
+	for c := range t.Columns {
+		lw := text.Width(text.OneLine(s.headText(c))) + 2
 		l.colW[c] = max(l.colW[c], min(lw, 16), 6)
 		wide[c] = max(wide[c], min(lw, 32), 6)
 	}
@@ -166,7 +206,11 @@ func (s *Sheet) View() string {
 		return ""
 	}
 	l := s.layout()
-	lines := []string{s.titleLine(l), s.headingLine(l)}
+	lines := []string{s.titleLine(l)}
+	if s.grouped() {
+		lines = append(lines, s.modelLine(l))
+	}
+	lines = append(lines, s.headingLine(l))
 	n := s.listRows()
 	s.offset = ui.KeepInView(s.cursor, s.offset, n, len(s.rows))
 	st := s.c.Styles
@@ -180,7 +224,7 @@ func (s *Sheet) View() string {
 	for i := s.offset; i < len(s.rows) && i < s.offset+n; i++ {
 		lines = append(lines, s.rowLine(l, s.rows[i], i == s.cursor))
 	}
-	for len(lines) < 2+n {
+	for len(lines) < 2+s.headLines()+n {
 		lines = append(lines, "")
 	}
 	lines = append(lines, s.footer(l)...)
@@ -319,7 +363,7 @@ func (s *Sheet) headingLine(l layout) string {
 		if col.Tail == "" {
 			return head(col.Label, w, here)
 		}
-		label := text.OneLine(col.Label)
+		label := text.OneLine(s.headText(c))
 		if here {
 			return text.PadLeft("["+keepTail(label, max(1, w-2))+"]", w)
 		}
@@ -340,6 +384,50 @@ func (s *Sheet) headingLine(l layout) string {
 		line += colHead(c, l.colW[c], c == s.column()) + " "
 	}
 	return st.Detail.TableHeader.Render(text.Truncate(line, s.w))
+}
+
+// modelLine names the models over their columns (grouped): a model of
+// several columns over all of them ("rwkv7-1.5B-world ─────"), a model
+// of one column left to its heading.
+func (s *Sheet) modelLine(l layout) string {
+	st := s.c.Styles
+	t := s.table
+	w := 2 + l.taskW + 1
+	if l.metricW > 0 {
+		w += l.metricW + 1
+	}
+	if l.delta {
+		w += deltaW + 1
+	}
+	line := strings.Repeat(" ", w)
+	for c := l.first; c <= l.last; {
+		m := t.Columns[c].Model
+		end := c
+		for end+1 <= l.last && t.Columns[end+1].Model == m {
+			end++
+		}
+		span := -1
+		for i := c; i <= end; i++ {
+			span += l.colW[i] + 1
+		}
+		name := ""
+		if t.Columns[c].Tail != "" {
+			name = text.OneLine(modelHead(t.Columns[c]))
+			if name == "" {
+				name = "model unknown"
+			}
+		}
+		cell := ""
+		if name != "" {
+			cell = text.TruncateMiddle(name, span)
+			if rest := span - text.Width(cell); rest >= 2 {
+				cell += " " + strings.Repeat("─", rest-1)
+			}
+		}
+		line += text.Pad(cell, span) + " "
+		c = end + 1
+	}
+	return st.Detail.Subheading.Render(text.Truncate(line, s.w))
 }
 
 // rowLine renders one task row: values coloured by their change against
