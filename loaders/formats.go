@@ -3,9 +3,11 @@ package loaders
 import (
 	"path/filepath"
 
+	"evalview/loaders/evalscope"
 	"evalview/loaders/inspect"
 	"evalview/loaders/lighteval"
 	"evalview/loaders/lmeval"
+	"evalview/loaders/opencompass"
 	"evalview/loaders/plain"
 	"evalview/loaders/runzip"
 	"evalview/loaders/sample"
@@ -66,6 +68,8 @@ func formats() []format {
 		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, fileMax: 2, open: testset.Open, each: testset.Each},
 		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
+		{kind: model.KindEvalScope, sniffFile: evalscope.SniffFile, sniffDir: evalscope.SniffDir, open: evalscope.Open},
+		{kind: model.KindOpenCompass, sniffFile: opencompass.SniffFile, sniffPath: opencompass.SniffPath, sniffDir: opencompass.SniffDir, open: opencompass.Open},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
 		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, fileMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
 	}

@@ -35,3 +35,44 @@ func KindList(sep, last string) string {
 	}
 	return b.String()
 }
+
+// kindWhat says in a few words what each format is, for help texts and
+// messages; a format without an entry fails TestEveryKindIsDescribed.
+var kindWhat = map[model.Kind]string{
+	model.KindLMEval:      "lm-evaluation-harness --log_samples output (samples_*.jsonl, results_*.json, model and output folders)",
+	model.KindRun:         "eval run zips and run folders (manifest.json)",
+	model.KindSample:      "standardized Sample JSONL",
+	model.KindTestset:     "Prompt Lab pipeline testsets, v1 and v2",
+	model.KindInspect:     "Inspect AI logs (.eval, .json, log folders)",
+	model.KindLighteval:   "lighteval details and results (details_*.parquet, results_*.json)",
+	model.KindEvalScope:   "EvalScope output folders (predictions, reviews, reports)",
+	model.KindOpenCompass: "OpenCompass work folders (predictions, results, summary)",
+	model.KindJSONL:       "any other JSON Lines, as plain records",
+}
+
+// KindWhat says what format k is ("standardized Sample JSONL"); the kind
+// itself when nothing is said of it.
+func KindWhat(k model.Kind) string {
+	if s, ok := kindWhat[k]; ok {
+		return s
+	}
+	return string(k)
+}
+
+// KindHelp lists every format, one per line, each indented by indent:
+// "lm-eval     lm-evaluation-harness ...", for --help.
+func KindHelp(indent string) string {
+	w := 0
+	for _, k := range Kinds() {
+		w = max(w, len(k))
+	}
+	var b strings.Builder
+	for _, k := range Kinds() {
+		b.WriteString(indent)
+		b.WriteString(string(k))
+		b.WriteString(strings.Repeat(" ", w-len(k)+2))
+		b.WriteString(KindWhat(k))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -354,7 +354,7 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 			}
 		}
 		if best == "" {
-			return "", true, 0, &OpenError{Path: path, Err: errors.New("no evaluation artifacts found in this folder (looked for lm-eval samples/results, run manifest.json, Sample or testset JSONL, or any JSON Lines)")}
+			return "", true, 0, &OpenError{Path: path, Err: errors.New("no evaluation artifacts found in this folder (looked for " + KindList(", ", " and ") + " files)")}
 		}
 		return best, true, bestScore, nil
 	}

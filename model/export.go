@@ -15,26 +15,83 @@ type ExportFilter struct {
 // ExportRow is one record of the normalized view model as `export` writes
 // it. Field names are a contract for scripts.
 type ExportRow struct {
-	Dataset  string                  `json:"dataset"`
-	Kind     Kind                    `json:"kind"`
-	Task     string                  `json:"task"`
-	ID       string                  `json:"id"`
-	Title    string                  `json:"title"`
-	Status   string                  `json:"status"`
-	Score    *float64                `json:"score"`
-	Target   string                  `json:"target,omitempty"`
-	Filters  map[string]ExportFilter `json:"filters,omitempty"`
-	Attempts int                     `json:"attempts"`
+	Dataset string   `json:"dataset"`
+	Kind    Kind     `json:"kind"`
+	Task    string   `json:"task"`
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Status  string   `json:"status"`
+	Score   *float64 `json:"score"`
+	Target  string   `json:"target,omitempty"`
+	// Prompt is what the model was asked, as text, when the record's
+	// conversation is one message; Messages is the conversation when it
+	// is more (few-shot turns, a system prompt, tool results), in order.
+	Prompt   string          `json:"prompt,omitempty"`
+	Messages []ExportMessage `json:"messages,omitempty"`
+	// Responses are the model's answers, one per attempt (lm-eval
+	// repeats, a run's attempts, Inspect's epochs), in order; "" for an
+	// attempt the artifact holds no text of.
+	// For a multiple-choice record (Options), Responses is the option
+	// the model picked, and Options lists every option: its text,
+	// whether the references mark it correct, whether it is the pick.
+	Responses []string                `json:"responses,omitempty"`
+	Options   []ExportOption          `json:"options,omitempty"`
+	Filters   map[string]ExportFilter `json:"filters,omitempty"`
+	Attempts  int                     `json:"attempts"`
 	// AttemptScores are the attempts' weighted scores (run zips), nil for
 	// unscored attempts.
-	AttemptScores []*float64        `json:"attempt_scores,omitempty"`
-	Labels        map[string]string `json:"labels,omitempty"`
-	Tags          []string          `json:"tags,omitempty"`
-	Errors        int               `json:"errors"`
-	Warnings      int               `json:"warnings"`
+	AttemptScores []*float64 `json:"attempt_scores,omitempty"`
+	// RecordLabels are the record's own labels as the artifact gives
+	// them (its target, a category, a doc field), not the user's: those
+	// are the export's user_labels. Labels is the same map under its
+	// first name, kept for scripts that read it.
+	RecordLabels map[string]string `json:"record_labels,omitempty"`
+	Labels       map[string]string `json:"labels,omitempty"`
+	Tags         []string          `json:"tags,omitempty"`
+	Errors       int               `json:"errors"`
+	Warnings     int               `json:"warnings"`
 	// Fields are every field of a record that is nothing but its fields
 	// (plain JSON Lines: see ExportsFields), in the record's order.
 	Fields ExportFields `json:"fields,omitempty"`
+}
+
+// ExportMessage is one turn of a record's conversation in an export
+// row.
+type ExportMessage struct {
+	Role    string `json:"role"`
+	Name    string `json:"name,omitempty"`
+	Content string `json:"content"`
+	FewShot bool   `json:"few_shot,omitempty"`
+}
+
+// ExportOption is one option of a multiple-choice record in an export
+// row.
+type ExportOption struct {
+	ID      string `json:"id"`
+	Text    string `json:"text"`
+	Correct bool   `json:"correct,omitempty"`
+	Picked  bool   `json:"picked,omitempty"`
+}
+
+// PromptText is the row's prompt as one text: Prompt, or the messages
+// as "role: content" blocks (CSV has one cell for it).
+func (r ExportRow) PromptText() string {
+	if len(r.Messages) == 0 {
+		return r.Prompt
+	}
+	var b bytes.Buffer
+	for i, m := range r.Messages {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(m.Role)
+		if m.FewShot {
+			b.WriteString(" (few-shot)")
+		}
+		b.WriteString(": ")
+		b.WriteString(m.Content)
+	}
+	return b.String()
 }
 
 // ExportsFields reports the kinds whose records are nothing but their
@@ -83,6 +140,40 @@ func NewExportRow(d *Dataset, r *Record) ExportRow {
 		Dataset: d.Title, Kind: d.Kind, Task: d.Task, ID: r.ID, Title: r.Title,
 		Status: r.Status.String(), Target: r.Target, Attempts: len(r.Attempts),
 		Labels: fullLabels(d, r), Tags: r.Tags, Errors: r.Errors, Warnings: r.Warnings,
+	}
+	row.RecordLabels = row.Labels
+	switch {
+	case len(r.Messages) == 1 && r.Messages[0].Role != RoleSystem:
+		row.Prompt = r.Messages[0].Text()
+	case len(r.Messages) > 1:
+		row.Messages = make([]ExportMessage, len(r.Messages))
+		for i, m := range r.Messages {
+			row.Messages[i] = ExportMessage{Role: string(m.Role), Name: m.Name, Content: m.Text(), FewShot: m.FewShot}
+		}
+	}
+	switch {
+	case len(r.Options) > 0 && len(r.Attempts) == len(r.Options):
+		// Each attempt scores one option (lm-eval's log-likelihoods):
+		// the pick is the one the loader gave an outcome.
+		row.Options = make([]ExportOption, len(r.Options))
+		for i, o := range r.Options {
+			picked := r.Attempts[i].Status != StatusUnscored
+			row.Options[i] = ExportOption{ID: o.ID, Text: o.Text, Correct: o.Correct, Picked: picked}
+			if picked {
+				row.Responses = append(row.Responses, o.Text)
+			}
+		}
+	case len(r.Options) > 0:
+		row.Options = make([]ExportOption, len(r.Options))
+		for i, o := range r.Options {
+			row.Options[i] = ExportOption{ID: o.ID, Text: o.Text, Correct: o.Correct}
+		}
+		fallthrough
+	case len(r.Attempts) > 0:
+		row.Responses = make([]string, len(r.Attempts))
+		for i, a := range r.Attempts {
+			row.Responses[i] = a.Text
+		}
 	}
 	if r.FullTitle != "" {
 		row.Title = r.FullTitle // the list's title is cut; export writes it whole

@@ -25,6 +25,12 @@ const (
 	// KindLighteval is lighteval's per-task details (parquet), with the
 	// run's results_<ts>.json when it is found.
 	KindLighteval Kind = "lighteval"
+	// KindOpenCompass is an OpenCompass work folder's dataset of one model:
+	// its predictions, results and summary values.
+	KindOpenCompass Kind = "opencompass"
+	// KindEvalScope is an EvalScope output folder's dataset of one model:
+	// its predictions, reviews and report.
+	KindEvalScope Kind = "evalscope"
 	KindJSONL     Kind = "jsonl"
 )
 

@@ -50,9 +50,16 @@ func writeDemo() ([]string, func(), error) {
 		cleanup()
 		return nil, nil, err
 	}
+	// lm-eval first: its models share tasks, and the overview's first
+	// column is its baseline, so that the first screen compares.
 	var paths []string
 	for _, e := range ents {
-		paths = append(paths, filepath.Join(dir, e.Name()))
+		p := filepath.Join(dir, e.Name())
+		if e.Name() == "lm_eval" {
+			paths = append([]string{p}, paths...)
+			continue
+		}
+		paths = append(paths, p)
 	}
 	return paths, cleanup, nil
 }

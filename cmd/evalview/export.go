@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -27,10 +28,13 @@ func newExportCmd(stdout, stderr io.Writer, common *commonFlags) *cobra.Command 
 		Use:   "export [flags] PATH...",
 		Short: "Write one JSONL line or CSV row per record of the normalized view model",
 		Long: `export writes every record of every dataset in the normalized view model:
-dataset, kind, task, id, title, status, score, target, per-filter answers,
-statuses and metrics (lm-eval), attempt counts and scores, labels, tags and
-issue counts, and error-analysis notes (note_labels, note) when the
-artifact has a notes file.
+dataset, kind, task, id, title, status, score, target, the prompt (prompt,
+or messages when it is a conversation), the model's responses (one per
+attempt), per-filter answers, statuses and metrics (lm-eval), attempt
+counts and scores, the record's own labels (record_labels; also as
+labels), tags and issue counts, and your labels and note from the notes
+file (user_labels, user_note; also as note_labels, note). CSV has the same
+columns (prompt, response1..N, user_labels, user_note...).
 
 --threshold T writes the statuses of run zips (pass, fail) at T: a sample
 passes when its average weighted score is at or above T, as the browser's
@@ -107,10 +111,55 @@ func writeJSONL(w io.Writer, row exportLine) error {
 	if err != nil {
 		return err
 	}
-	// Lossless: C1 and bidi controls, which encoding/json leaves raw,
-	// become \uXXXX escapes.
-	_, err = w.Write(append(termsafe.EscapeJSON(b), '\n'))
+	// <, > and & as they are (encoding/json escapes them for HTML, which
+	// a JSON Lines file is not); lossless: C1 and bidi controls, which
+	// encoding/json leaves raw, become \uXXXX escapes.
+	_, err = w.Write(append(termsafe.EscapeJSON(plainHTML(b)), '\n'))
 	return err
+}
+
+// plainHTML turns the \u003c, \u003e and \u0026 escapes encoding/json
+// writes for <, > and & back into the characters, inside strings only
+// and only where the backslash starts an escape (a string holding the
+// six characters \u003c is written \\u003c and stays so). Every
+// json.Marshal of the row's parts escapes them, nested MarshalJSON
+// methods included, so this one pass over the whole line is simpler
+// than an encoder without HTML escaping at every level.
+func plainHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	in := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '"':
+			in = !in
+		case c == '\\' && in && i+1 < len(b):
+			if b[i+1] == 'u' && i+6 <= len(b) {
+				switch string(b[i+2 : i+6]) {
+				case "003c":
+					out = append(out, '<')
+					i += 5
+					continue
+				case "003e":
+					out = append(out, '>')
+					i += 5
+					continue
+				case "0026":
+					out = append(out, '&')
+					i += 5
+					continue
+				}
+			}
+			out = append(out, c, b[i+1])
+			i++
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // writeCSV writes rows with one column group per filter and metric seen in
@@ -119,8 +168,8 @@ func writeJSONL(w io.Writer, row exportLine) error {
 // the browser does, so that a CSV printed to a terminal cannot act on it.
 func writeCSV(w io.Writer, rows []exportLine) error {
 	filterMetrics := map[string]map[string]bool{}
-	maxAttempts := 0
-	withNotes := false
+	maxAttempts, maxResponses := 0, 0
+	withNotes, withPrompt := false, false
 	var fields []string // plain records' field names, in first-seen order
 	seenField := map[string]bool{}
 	for _, r := range rows {
@@ -140,9 +189,17 @@ func writeCSV(w io.Writer, rows []exportLine) error {
 			}
 		}
 		maxAttempts = max(maxAttempts, len(r.AttemptScores))
+		maxResponses = max(maxResponses, len(r.Responses))
+		withPrompt = withPrompt || r.Prompt != "" || len(r.Messages) > 0
 	}
 	filters := sortedKeys(filterMetrics)
 	header := []string{"dataset", "kind", "task", "id", "title", "status", "score", "target", "attempts", "errors", "warnings"}
+	if withPrompt {
+		header = append(header, "prompt")
+	}
+	for i := 1; i <= maxResponses; i++ {
+		header = append(header, "response"+strconv.Itoa(i))
+	}
 	for _, f := range filters {
 		header = append(header, f+":answer", f+":status")
 		for _, m := range sortedKeys(filterMetrics[f]) {
@@ -153,7 +210,7 @@ func writeCSV(w io.Writer, rows []exportLine) error {
 		header = append(header, "attempt"+strconv.Itoa(i)+":score")
 	}
 	if withNotes {
-		header = append(header, "note_labels", "note")
+		header = append(header, "user_labels", "user_note", "note_labels", "note")
 	}
 	for _, f := range fields {
 		header = append(header, "field:"+f)
@@ -165,6 +222,16 @@ func writeCSV(w io.Writer, rows []exportLine) error {
 	for _, r := range rows {
 		rec := []string{r.Dataset, string(r.Kind), r.Task, r.ID, r.Title, r.Status, fptr(r.Score), r.Target,
 			strconv.Itoa(r.Attempts), strconv.Itoa(r.Errors), strconv.Itoa(r.Warnings)}
+		if withPrompt {
+			rec = append(rec, r.PromptText())
+		}
+		for i := 0; i < maxResponses; i++ {
+			if i < len(r.Responses) {
+				rec = append(rec, r.Responses[i])
+			} else {
+				rec = append(rec, "")
+			}
+		}
 		for _, f := range filters {
 			ef, ok := r.Filters[f]
 			rec = append(rec, ef.Answer, map[bool]string{true: ef.Status, false: ""}[ok])
@@ -184,7 +251,8 @@ func writeCSV(w io.Writer, rows []exportLine) error {
 			}
 		}
 		if withNotes {
-			rec = append(rec, strings.Join(r.NoteLabels, "; "), r.Note)
+			labels := strings.Join(r.NoteLabels, "; ")
+			rec = append(rec, labels, r.Note, labels, r.Note)
 		}
 		if len(fields) > 0 {
 			byName := make(map[string]string, len(r.Fields))

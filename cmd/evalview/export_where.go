@@ -9,8 +9,10 @@ import (
 	"evalview/model/query"
 )
 
-// exportLine is an export row with the record's error-analysis notes
-// (JSON fields note_labels and note, CSV columns of the same names).
+// exportLine is an export row with the user's labels and note on the
+// record (JSON fields user_labels and user_note, CSV columns of the same
+// names; also under their first names, note_labels and note, which
+// scripts read).
 type exportLine struct {
 	model.ExportRow
 	NoteLabels []string `json:"note_labels,omitempty"`
@@ -18,16 +20,18 @@ type exportLine struct {
 }
 
 // MarshalJSON writes the row (model.ExportRow's own JSON, which spells
-// NaN and infinities as strings) followed by the notes.
+// NaN and infinities as strings) followed by the user's labels and note.
 func (l exportLine) MarshalJSON() ([]byte, error) {
 	base, err := json.Marshal(l.ExportRow)
 	if err != nil || len(l.NoteLabels) == 0 && l.Note == "" {
 		return base, err
 	}
 	notes, err := json.Marshal(struct {
+		UserLabels []string `json:"user_labels,omitempty"`
+		UserNote   string   `json:"user_note,omitempty"`
 		NoteLabels []string `json:"note_labels,omitempty"`
 		Note       string   `json:"note,omitempty"`
-	}{l.NoteLabels, l.Note})
+	}{l.NoteLabels, l.Note, l.NoteLabels, l.Note})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"evalview/loaders/notes"
+	"evalview/model"
 )
 
 const twoFilters = fixtures + "/two_filters/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"
@@ -111,5 +113,115 @@ func TestExportNotes(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != len(before) {
 		t.Errorf("files in the artifact's folder: %v", entries)
+	}
+}
+
+// JSONL writes <, > and & as they are, and only the escapes
+// encoding/json made of them: a string holding the six characters
+// \u003c stays that text.
+func TestExportJSONLPlainHTML(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":"x \u003c y \u0026\u0026 z \u003e w"}`: `{"a":"x < y && z > w"}`,
+		`{"a":"\\u003c is how JSON spells <"}`:       `{"a":"\\u003c is how JSON spells <"}`,
+		`{"a":"\\\u003c"}`:                           `{"a":"\\<"}`,
+		`{"a\u0026b":1}`:                             `{"a&b":1}`,
+		`{"a":"\u00e9"}`:                             `{"a":"\u00e9"}`,
+	} {
+		if got := string(plainHTML([]byte(in))); got != want {
+			t.Errorf("plainHTML(%s) = %s, want %s", in, got, want)
+		}
+	}
+	var b bytes.Buffer
+	line := exportLine{ExportRow: model.ExportRow{ID: "1", Title: "is 3 < 4 && 5 > 4?", Responses: []string{"<b>yes</b>"}}}
+	if err := writeJSONL(&b, line); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, `"title":"is 3 < 4 && 5 > 4?"`) || !strings.Contains(s, `"responses":["<b>yes</b>"]`) {
+		t.Errorf("export escapes for HTML: %s", s)
+	}
+}
+
+// Every exported record carries what was asked, what the model
+// answered, the target, its status and the user's labels under a name
+// that cannot be taken for the record's own (user_labels; note_labels
+// stays for scripts that read it), in JSONL and in CSV alike.
+func TestExportIsTheRecord(t *testing.T) {
+	src := filepath.Join("..", "..", "testdata", "demo", "lm_eval", "acme__tiny-1b")
+	dir := t.TempDir()
+	for _, n := range []string{"results_2025-11-01T10-05-12.301144.json", "samples_gsm8k_2025-11-01T10-05-12.301144.jsonl", "samples_arc_easy_2025-11-01T10-05-12.301144.jsonl"} {
+		b, err := os.ReadFile(filepath.Join(src, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	art := filepath.Join(dir, "samples_gsm8k_2025-11-01T10-05-12.301144.jsonl")
+	s, _ := notes.Open(art, "")
+	if err := s.Set(filepath.Base(art), "1", []string{"no ####"}, "right number, wrong format"); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, "export", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	type row struct {
+		Task, ID, Status, Target, Prompt string
+		Messages                         []struct{ Role, Content string }
+		Responses                        []string
+		Options                          []struct {
+			Text            string
+			Correct, Picked bool
+		}
+		UserLabels   []string          `json:"user_labels"`
+		UserNote     string            `json:"user_note"`
+		NoteLabels   []string          `json:"note_labels"`
+		RecordLabels map[string]string `json:"record_labels"`
+	}
+	seen := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r row
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Prompt == "" && len(r.Messages) == 0 || len(r.Responses) == 0 || r.Target == "" || r.Status == "" {
+			t.Errorf("%s/%s lacks its prompt, response, target or status: %s", r.Task, r.ID, l)
+		}
+		switch {
+		case r.Task == "gsm8k" && r.ID == "1":
+			seen["labelled"] = true
+			if len(r.UserLabels) != 1 || r.UserLabels[0] != "no ####" || r.UserNote != "right number, wrong format" || len(r.NoteLabels) != 1 {
+				t.Errorf("gsm8k/1's labels: %s", l)
+			}
+		case r.Task == "arc_easy" && r.ID == "0":
+			seen["choice"] = true
+			picked := 0
+			for _, o := range r.Options {
+				if o.Picked {
+					picked++
+					if len(r.Responses) != 1 || r.Responses[0] != o.Text {
+						t.Errorf("a multiple-choice response is the option picked: %s", l)
+					}
+				}
+			}
+			if len(r.Options) != 4 || picked != 1 || r.RecordLabels["target"] != "2" {
+				t.Errorf("arc_easy/0: %s", l)
+			}
+		}
+	}
+	if !seen["labelled"] || !seen["choice"] {
+		t.Errorf("records not exported: %v", seen)
+	}
+	out, _, _ = runCmd(t, "export", "--format", "csv", dir)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := strings.Join(recs[0], ",")
+	for _, col := range []string{",prompt,", ",response1,", ",user_labels,user_note,note_labels,note"} {
+		if !strings.Contains(head+",", col) {
+			t.Errorf("CSV header lacks %q: %s", col, head)
+		}
 	}
 }

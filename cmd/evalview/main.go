@@ -139,9 +139,8 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 was asked, what it answered (every attempt), how each answer was scored, and
 where it failed and why.
 
-It reads lm-evaluation-harness --log_samples output (samples_*.jsonl and
-results_*.json, a model folder, or an output folder of model folders), eval
-run zips or folders, standardized Sample JSONL, and Prompt Lab testsets.
+It reads:
+` + loaders.KindHelp("  ") + `
 Formats are detected from content; --as forces one.`,
 		Example: `  evalview --demo                          # built-in demo data
   evalview results/my-model/               # an lm-eval model folder

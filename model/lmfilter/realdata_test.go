@@ -3,6 +3,7 @@ package lmfilter
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -124,7 +125,7 @@ func TestRealSamplesReproduceFilteredResps(t *testing.T) {
 	if _, err := os.Stat(root); err != nil {
 		t.Skip("shared data not available:", err)
 	}
-	checked := map[string]int{}
+	checked, unsupported := map[string]int{}, map[string]int{}
 	err = filepath.WalkDir(root, func(dir string, d os.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return err
@@ -154,9 +155,17 @@ func TestRealSamplesReproduceFilteredResps(t *testing.T) {
 					t.Errorf("%s row %d: %d requests but %d filtered_resps", s, n+1, len(resps), len(logged))
 					continue
 				}
+				compared := false
 				for i, req := range resps {
 					reps, _ := req.([]any)
 					res, err := p.Run(Input{Resps: reps, Doc: doc})
+					if errors.Is(err, ErrUnsupported) {
+						// A task's own filter code (format_span) cannot be
+						// re-run: check says so with a filter-unsupported
+						// note, and there is nothing to compare.
+						unsupported[filter]++
+						continue
+					}
 					if err != nil {
 						t.Errorf("%s row %d request %d (%s): %v", s, n+1, i, filter, err)
 						continue
@@ -164,8 +173,11 @@ func TestRealSamplesReproduceFilteredResps(t *testing.T) {
 					if !reflect.DeepEqual(res.Value, logged[i]) {
 						t.Errorf("%s row %d request %d (%s): re-applied %#v, logged %#v", s, n+1, i, filter, res.Value, logged[i])
 					}
+					compared = true
 				}
-				checked[filter]++
+				if compared {
+					checked[filter]++
+				}
 			}
 		}
 		return nil
@@ -179,5 +191,5 @@ func TestRealSamplesReproduceFilteredResps(t *testing.T) {
 			t.Errorf("no %s rows were checked (checked %v)", f, checked)
 		}
 	}
-	t.Logf("rows checked per filter: %v", checked)
+	t.Logf("rows checked per filter: %v; requests of filters that run a task's own code, not re-applied: %v", checked, unsupported)
 }
