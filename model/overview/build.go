@@ -136,6 +136,9 @@ type Table struct {
 	groups []map[string][]Figure
 	// runAt is each entry's run stamp as runs are ordered (runOrder).
 	runAt []string
+	// shareScale marks the metrics whose every value is in [0, 1]
+	// (Worst), once it is asked.
+	shareScale map[string]bool
 }
 
 // Build lines the entries up. Models follow the entries' order (the

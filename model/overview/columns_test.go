@@ -266,3 +266,18 @@ func TestNatCompareDec(t *testing.T) {
 	}
 
 }
+
+// TestWorstOnOneScale: a model's worst task is the lowest share (an
+// accuracy), not a BLEU of 1.06 out of 100 nor an mcc just below 0.
+func TestWorstOnOneScale(t *testing.T) {
+	tab := Build([]Entry{{Dataset: 0, Model: "m", Tasks: []Task{
+		task("cola", nil, fig("mcc", "none", -0.0005)),
+		task("mafand", nil, fig("bleu", "none", 0.0002)),
+		task("flores", nil, fig("bleu", "none", 8.19)),
+		task("arc", nil, fig("acc", "none", 0.42)),
+		task("piqa", nil, fig("acc", "none", 0.71)),
+	}}}, Options{})
+	if w := tab.Worst(0); w < 0 || tab.Rows[w].Task != "arc" {
+		t.Errorf("worst %d", w)
+	}
+}
