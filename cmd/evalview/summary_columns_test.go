@@ -115,3 +115,35 @@ func TestSummaryReruns(t *testing.T) {
 		t.Errorf("--by-run:\n%s", out)
 	}
 }
+
+// TestExportStatusOfScores: rows whose main metric is a score (truthful-
+// qa_gen's sentence BLEU, 0 to 100) are exported with their score and
+// status "unscored", and --where status=fail selects none of them; they
+// were "pass" from 0.5 up.
+func TestExportStatusOfScores(t *testing.T) {
+	dir := filepath.Join(fixtures, "sentence_scores")
+	out, errs, code := runCmd(t, "export", "--format", "jsonl", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d rows", len(lines))
+	}
+	for _, l := range lines {
+		var row struct {
+			Status string  `json:"status"`
+			Score  float64 `json:"score"`
+		}
+		if err := json.Unmarshal([]byte(l), &row); err != nil {
+			t.Fatal(err)
+		}
+		if row.Status != "unscored" {
+			t.Errorf("status %q (score %v)", row.Status, row.Score)
+		}
+	}
+	out, _, _ = runCmd(t, "export", "--format", "jsonl", "--where", "status=fail", dir)
+	if strings.TrimSpace(out) != "" {
+		t.Errorf("status=fail selects:\n%s", out)
+	}
+}
