@@ -4,11 +4,13 @@ import (
 	"path/filepath"
 
 	"evalview/loaders/evalscope"
+	"evalview/loaders/helm"
 	"evalview/loaders/inspect"
 	"evalview/loaders/lighteval"
 	"evalview/loaders/lmeval"
 	"evalview/loaders/opencompass"
 	"evalview/loaders/plain"
+	"evalview/loaders/promptfoo"
 	"evalview/loaders/runzip"
 	"evalview/loaders/sample"
 	"evalview/loaders/testset"
@@ -70,6 +72,8 @@ func formats() []format {
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
 		{kind: model.KindEvalScope, sniffFile: evalscope.SniffFile, sniffDir: evalscope.SniffDir, open: evalscope.Open},
 		{kind: model.KindOpenCompass, sniffFile: opencompass.SniffFile, sniffPath: opencompass.SniffPath, sniffDir: opencompass.SniffDir, open: opencompass.Open},
+		{kind: model.KindHELM, sniffFile: helm.SniffFile, sniffDir: helm.SniffDir, open: helm.Open},
+		{kind: model.KindPromptfoo, sniffFile: promptfoo.SniffFile, sniffDir: promptfoo.SniffDir, dirMax: 3, open: promptfoo.Open},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
 		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, fileMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},
 	}

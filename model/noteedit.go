@@ -41,3 +41,13 @@ func AppendNote(add string) NoteEdit {
 		return labels, note + "; " + add
 	}
 }
+
+// NoteConflict is a record whose note two windows changed, each since it
+// last read the record: the note saved keeps both changes (the labels
+// either added, both texts), and the window that saved says so.
+type NoteConflict struct {
+	Artifact, ID string
+	// Labels and Note are what was saved.
+	Labels []string
+	Note   string
+}

@@ -344,9 +344,19 @@ func TestCrashLog(t *testing.T) {
 	if !strings.Contains(string(body), "panic: boom") || !strings.Contains(string(body), "goroutine 1") {
 		t.Errorf("log lacks the panic or the stack:\n%s", body)
 	}
+	// The name starts with the time and ends in a random part: a link
+	// planted at the name the time alone gives is left alone.
+	planted := filepath.Join(dir, "evalview-crash-20251102-091427.000.log")
+	victim := filepath.Join(t.TempDir(), "victim")
+	os.WriteFile(victim, []byte("keep"), 0o600)
+	os.Symlink(victim, planted)
 	name, err := writeCrashLog(c, time.Date(2025, 11, 2, 9, 14, 27, 0, time.UTC))
-	if err != nil || filepath.Base(name) != "evalview-crash-20251102-091427.000.log" {
+	base := filepath.Base(name)
+	if err != nil || !strings.HasPrefix(base, "evalview-crash-20251102-091427.000-") || !strings.HasSuffix(base, ".log") || name == planted {
 		t.Errorf("log name %q, %v", name, err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep" {
+		t.Errorf("the crash log was written through a planted link: %q", b)
 	}
 }
 

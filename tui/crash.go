@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"evalview/internal/safefile"
 )
 
 // stderrCapture tees os.Stderr while the program runs. A panic that Bubble
@@ -116,13 +117,24 @@ func crashError(c *crashInfo) error {
 }
 
 // writeCrashLog writes the panic and its stack to
-// os.TempDir()/evalview-crash-<time>.log.
+// os.TempDir()/evalview-crash-<time>-<random>.log: created exclusively,
+// under a name nobody can predict, readable by the user alone, since the
+// temporary folder is shared and a link planted at a name known in
+// advance would have the log written through it.
 func writeCrashLog(c *crashInfo, now time.Time) (string, error) {
-	name := "evalview-crash-" + now.Format("20060102-150405.000") + ".log"
-	path := filepath.Join(os.TempDir(), name)
+	prefix := "evalview-crash-" + now.Format("20060102-150405.000") + "-"
 	body := fmt.Sprintf("evalview crash at %s\n\n%s", now.Format(time.RFC3339), c.String())
-	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+	f, err := safefile.CreateTemp(os.TempDir(), prefix, ".log", 0o600)
+	if err != nil {
 		return "", err
 	}
-	return path, nil
+	_, err = f.WriteString(body)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }

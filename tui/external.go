@@ -7,11 +7,14 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"evalview/internal/safefile"
 )
 
 // openExternal shows the focused text read-only in $PAGER (`o`) or in
-// $EDITOR (`e`): a copy in a temporary file, removed afterwards, never the
-// artifact (edits are discarded, as the status bar says).
+// $EDITOR (`e`): a copy in a temporary file (externalFile), removed
+// afterwards, never the artifact (edits are discarded, as the status bar
+// says).
 func (m *Model) openExternal(editor bool) tea.Cmd {
 	c, ok := m.focusedClip()
 	if !ok {
@@ -22,41 +25,12 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		m.note = "nothing to open: " + c.absent
 		return nil
 	}
-	prog := os.Getenv("PAGER")
-	if prog == "" {
-		prog = "less"
-	}
-	if editor {
-		prog = os.Getenv("VISUAL")
-		if prog == "" {
-			prog = os.Getenv("EDITOR")
-		}
-		if prog == "" {
-			prog = "vi"
-		}
-	}
-	ext := ".txt"
-	if c.what == "record JSON" {
-		ext = ".json"
-	}
-	f, err := os.CreateTemp("", "evalview-*"+ext)
+	name, err := externalFile(c, editor)
 	if err != nil {
 		m.note = "cannot write a temporary file: " + err.Error()
 		return nil
 	}
-	name := f.Name()
-	_, werr := f.WriteString(c.text)
-	f.Close()
-	if werr == nil && !editor {
-		werr = os.Chmod(name, 0o444) // the pager's copy is read-only
-	}
-	if werr != nil {
-		os.Remove(name)
-		m.note = "cannot write a temporary file: " + werr.Error()
-		return nil
-	}
-	fields := strings.Fields(prog)
-	cmd := exec.Command(fields[0], append(fields[1:], name)...)
+	cmd := externalCommand(externalProgram(editor), name)
 	what := c.what
 	m.external.Store(true)
 	return tea.Exec(execCmd{cmd}, func(err error) tea.Msg {
@@ -64,6 +38,62 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		os.Remove(name)
 		return externalDoneMsg{editor: editor, what: what, err: err}
 	})
+}
+
+// externalProgram is the pager ($PAGER, else less) or the editor
+// ($VISUAL, else $EDITOR, else vi), with its arguments.
+func externalProgram(editor bool) string {
+	if !editor {
+		if p := os.Getenv("PAGER"); p != "" {
+			return p
+		}
+		return "less"
+	}
+	for _, v := range []string{"VISUAL", "EDITOR"} {
+		if p := os.Getenv(v); p != "" {
+			return p
+		}
+	}
+	return "vi"
+}
+
+// externalCommand runs prog (a program and its arguments, split at
+// spaces) on the file name.
+func externalCommand(prog, name string) *exec.Cmd {
+	fields := strings.Fields(prog)
+	return exec.Command(fields[0], append(fields[1:], name)...)
+}
+
+// externalFile writes the copy of c a pager or editor gets and returns its
+// name. The copy is what the clipboard gets (clip.payload): the pager may
+// print it raw (PAGER=cat, less -r), so no escape sequence, C1 or bidi
+// control of the data may reach the terminal through it; they show as the
+// screen shows them, and record JSON keeps every character as a \u
+// escape. The file is created in the temporary folder exclusively, under
+// a name nobody can predict (nothing planted there is written through),
+// readable by the user alone; the pager's copy is read-only.
+func externalFile(c clip, editor bool) (string, error) {
+	ext := ".txt"
+	if c.json {
+		ext = ".json"
+	}
+	f, err := safefile.CreateTemp(os.TempDir(), "evalview-", ext, 0o600)
+	if err != nil {
+		return "", err
+	}
+	name := f.Name()
+	_, werr := f.WriteString(c.payload())
+	if werr == nil && !editor {
+		werr = f.Chmod(0o400) // the pager's copy is read-only
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(name)
+		return "", werr
+	}
+	return name, nil
 }
 
 // externalDoneMsg reports the end of the pager or editor.

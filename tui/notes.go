@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -18,11 +19,16 @@ import (
 type NoteStore interface {
 	// Get returns a record's labels and note.
 	Get(id string) (labels []string, note string)
-	// Set replaces a record's labels and note and saves them.
-	Set(id string, labels []string, note string) error
+	// Set replaces a record's labels and note and saves them. The
+	// conflicts are the records another window changed too since this
+	// one read them: what was saved keeps both changes.
+	Set(id string, labels []string, note string) ([]model.NoteConflict, error)
 	// Update applies edit to the notes of records ids and saves them in
 	// one write, all or nothing (labelling a selection).
-	Update(ids []string, edit model.NoteEdit) error
+	Update(ids []string, edit model.NoteEdit) ([]model.NoteConflict, error)
+	// Refresh reads the notes again (another window may have saved):
+	// called as an edit starts, so that it starts from what is saved.
+	Refresh()
 	// Labels returns the labels in use, most used first.
 	Labels() []string
 	// Len returns how many records have a note.
@@ -113,6 +119,7 @@ func (m *Model) openLabelPrompt() tea.Cmd {
 	if !ok {
 		return nil
 	}
+	store.Refresh()
 	labels, note := store.Get(id)
 	p := &lineInput{prefix: "labels of record " + text.OneLine(id) + ": ", hint: keptIn(store, id, "comma separated · tab complete · enter save · esc cancel")}
 	p.setValue(strings.Join(labels, ", "))
@@ -171,6 +178,7 @@ func (m *Model) openNotePrompt() tea.Cmd {
 	if !ok {
 		return nil
 	}
+	store.Refresh()
 	labels, note := store.Get(id)
 	p := &lineInput{prefix: "note on record " + text.OneLine(id) + ": ", hint: keptIn(store, id, "enter save · empty removes · esc cancel")}
 	p.setValue(note)
@@ -222,10 +230,12 @@ func splitLabels(v string) []string {
 	return out
 }
 
-// saveNote stores a record's note, says where it went, and refreshes
-// what depends on notes (a query on labels, a sort by note).
+// saveNote stores a record's note, says where it went (or that another
+// window had changed the record too), and refreshes what depends on notes
+// (a query on labels, a sort by note).
 func (m *Model) saveNote(store NoteStore, id string, labels []string, note string) tea.Cmd {
-	if err := store.Set(id, labels, note); err != nil {
+	conflicts, err := store.Set(id, labels, note)
+	if err != nil {
 		m.note = "notes not saved: " + err.Error()
 		return nil
 	}
@@ -233,9 +243,44 @@ func (m *Model) saveNote(store NoteStore, id string, labels []string, note strin
 	if w, ok := store.(noteLocator); ok && w.Where(id) != "" {
 		where = w.Where(id)
 	}
-	m.flash = "notes saved to " + text.OneLine(where)
+	if len(conflicts) > 0 {
+		m.note = conflictNote(conflicts, where)
+	} else {
+		m.flash = "notes saved to " + text.OneLine(where)
+	}
 	if m.list.filtered() {
 		return m.relist()
 	}
 	return nil
+}
+
+// conflictNote tells of records another window changed too since this
+// one read them, which were saved with both changes: "record 5 was
+// changed in another window too: both changes kept (labels: extraction
+// bug, wrong reasoning) in FILE".
+func conflictNote(conflicts []model.NoteConflict, where string) string {
+	if len(conflicts) > 1 {
+		ids := make([]string, 0, 3)
+		for _, c := range conflicts[:min(3, len(conflicts))] {
+			ids = append(ids, text.OneLine(c.ID))
+		}
+		list := strings.Join(ids, ", ")
+		if len(conflicts) > 3 {
+			list += ", …"
+		}
+		return strconv.Itoa(len(conflicts)) + " records were changed in another window too: both changes kept (" + list + ") in " + text.OneLine(where)
+	}
+	c := conflicts[0]
+	var kept []string
+	if len(c.Labels) > 0 {
+		kept = append(kept, "labels: "+strings.Join(c.Labels, ", "))
+	}
+	if c.Note != "" {
+		kept = append(kept, "note: "+c.Note)
+	}
+	s := "record " + c.ID + " was changed in another window too: both changes kept"
+	if len(kept) > 0 {
+		s += " (" + strings.Join(kept, "; ") + ")"
+	}
+	return text.OneLine(s + " in " + where)
 }

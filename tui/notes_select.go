@@ -41,7 +41,8 @@ func openSelectionPrompt(m *Model, labels bool) tea.Cmd {
 				return true, nil
 			}
 			m.lastLabels = add
-			return false, saveNotes(m, store, ids, model.AddLabels(add), "labelled")
+			cmd, _ := saveNotes(m, store, ids, model.AddLabels(add), "labelled")
+			return false, cmd
 		}
 	} else {
 		p.prefix = "add a note to " + strconv.Itoa(len(ids)) + " selected " + what + ": "
@@ -51,7 +52,8 @@ func openSelectionPrompt(m *Model, labels bool) tea.Cmd {
 				p.errText = "give a note (notes are removed one record at a time)"
 				return true, nil
 			}
-			return false, saveNotes(m, store, ids, model.AppendNote(v), "noted")
+			cmd, _ := saveNotes(m, store, ids, model.AppendNote(v), "noted")
+			return false, cmd
 		}
 	}
 	m.openInput(p)
@@ -67,17 +69,23 @@ func recordIDs(ds *model.Dataset, rows []int) []string {
 	return ids
 }
 
-// saveNotes applies edit to records ids in one write and says so.
-func saveNotes(m *Model, store NoteStore, ids []string, edit model.NoteEdit, done string) tea.Cmd {
-	if err := store.Update(ids, edit); err != nil {
+// saveNotes applies edit to records ids in one write and says so; clean
+// reports a save that merged nothing with another window's change.
+func saveNotes(m *Model, store NoteStore, ids []string, edit model.NoteEdit, done string) (cmd tea.Cmd, clean bool) {
+	conflicts, err := store.Update(ids, edit)
+	if err != nil {
 		m.note = "notes not saved: " + err.Error()
-		return nil
+		return nil, false
 	}
-	m.flash = done + " " + text.Plural(len(ids), "record") + " · notes saved to " + store.Path()
+	if len(conflicts) > 0 {
+		m.note = conflictNote(conflicts, store.Path())
+	} else {
+		m.flash = done + " " + text.Plural(len(ids), "record") + " · notes saved to " + text.OneLine(store.Path())
+	}
 	if m.list.filtered() {
-		return m.relist()
+		cmd = m.relist()
 	}
-	return nil
+	return cmd, len(conflicts) == 0
 }
 
 // repeatLabelMsg asks for the labels last added to go to the row under
@@ -93,8 +101,10 @@ func (repeatLabelMsg) applyTo(m *Model) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	cmd := saveNotes(m, store, []string{id}, model.AddLabels(m.lastLabels), "labelled "+strings.Join(m.lastLabels, ", ")+":")
-	if m.note != "" {
+	cmd, clean := saveNotes(m, store, []string{id}, model.AddLabels(m.lastLabels), "labelled "+strings.Join(m.lastLabels, ", ")+":")
+	if !clean {
+		// Not saved, or merged with another window's change to the
+		// record: the cursor stays on it while the status bar says so.
 		return cmd
 	}
 	before := m.list.st.cursor

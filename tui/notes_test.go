@@ -17,6 +17,10 @@ type memNotes struct {
 	labels map[string][]string
 	text   map[string]string
 	saves  int
+	// conflicts is what the next save reports (another window's change
+	// merged), refreshes how often Refresh was called.
+	conflicts []model.NoteConflict
+	refreshes int
 }
 
 func newMemNotes() *memNotes {
@@ -29,22 +33,32 @@ func (s *memNotes) Get(id string) ([]string, string) {
 	return slices.Clone(s.labels[id]), s.text[id]
 }
 
-func (s *memNotes) Set(id string, labels []string, note string) error {
+func (s *memNotes) Set(id string, labels []string, note string) ([]model.NoteConflict, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.saves++
+	c := s.conflicts
+	s.conflicts = nil
 	s.labels[id], s.text[id] = labels, note
 	if len(labels) == 0 && note == "" {
 		delete(s.labels, id)
 		delete(s.text, id)
 	}
-	return nil
+	return c, nil
 }
 
-func (s *memNotes) Update(ids []string, edit model.NoteEdit) error {
+func (s *memNotes) Refresh() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refreshes++
+}
+
+func (s *memNotes) Update(ids []string, edit model.NoteEdit) ([]model.NoteConflict, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.saves++
+	c := s.conflicts
+	s.conflicts = nil
 	for _, id := range ids {
 		l, n := edit(slices.Clone(s.labels[id]), s.text[id])
 		s.labels[id], s.text[id] = l, n
@@ -53,7 +67,7 @@ func (s *memNotes) Update(ids []string, edit model.NoteEdit) error {
 			delete(s.text, id)
 		}
 	}
-	return nil
+	return c, nil
 }
 
 func (s *memNotes) Labels() []string {

@@ -48,6 +48,8 @@ var issueCodes = []struct {
 		"sample-limit", "zip-bomb",
 	}},
 	{"lighteval", []string{"bad-parquet", "bad-results", "metric-differs", "metric-nan", "no-details", "no-results", "task-not-in-results"}},
+	{"helm", []string{"bad-json", "metric-differs", "missing-file", "no-result", "request-failed", "stats-without-instance"}},
+	{"promptfoo", []string{"bad-csv", "bad-json", "bad-result", "duplicate-result", "metric-differs", "no-results", "unmatched-result"}},
 	{"opencompass", []string{"bad-json", "details-count", "eval-error", "metric-differs", "no-predictions", "no-results", "summary-differs", "summary-only", "unfinished"}},
 	{"evalscope", []string{"bad-json", "metric-differs", "no-report", "no-reviews", "review-error", "subset-unknown"}},
 	{"notes file", []string{"notes-bad-line", "notes-unreadable", "notes-unusable"}},

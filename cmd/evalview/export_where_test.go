@@ -84,7 +84,7 @@ func TestExportNotes(t *testing.T) {
 	}
 	os.WriteFile(art, b, 0o644)
 	s, _ := notes.Open(art, "")
-	if err := s.Set(filepath.Base(art), "1", []string{"extraction bug"}, "the answer is there, in words"); err != nil {
+	if _, err := s.Set(filepath.Base(art), "1", []string{"extraction bug"}, "the answer is there, in words"); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadDir(dir) // the artifact, its notes and their lock
@@ -159,7 +159,7 @@ func TestExportIsTheRecord(t *testing.T) {
 	}
 	art := filepath.Join(dir, "samples_gsm8k_2025-11-01T10-05-12.301144.jsonl")
 	s, _ := notes.Open(art, "")
-	if err := s.Set(filepath.Base(art), "1", []string{"no ####"}, "right number, wrong format"); err != nil {
+	if _, err := s.Set(filepath.Base(art), "1", []string{"no ####"}, "right number, wrong format"); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, code := runCmd(t, "export", dir)

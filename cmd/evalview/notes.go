@@ -32,25 +32,33 @@ func (a artifactNotes) Get(id string) ([]string, string) {
 	return a.s.Get(a.art, id)
 }
 
-func (a artifactNotes) Set(id string, labels []string, note string) error {
+func (a artifactNotes) Set(id string, labels []string, note string) ([]model.NoteConflict, error) {
 	if a.s == nil {
-		return fmt.Errorf("notes are off")
+		return nil, fmt.Errorf("notes are off")
 	}
 	if why := a.o.refusal(); why != "" {
 		// A dataset opened later found the shared file is one of its own.
-		return fmt.Errorf("notes are off: %s", why)
+		return nil, fmt.Errorf("notes are off: %s", why)
 	}
 	return a.s.Set(a.art, id, labels, note)
 }
 
-func (a artifactNotes) Update(ids []string, edit model.NoteEdit) error {
+func (a artifactNotes) Update(ids []string, edit model.NoteEdit) ([]model.NoteConflict, error) {
 	if a.s == nil {
-		return fmt.Errorf("notes are off")
+		return nil, fmt.Errorf("notes are off")
 	}
 	if why := a.o.refusal(); why != "" {
-		return fmt.Errorf("notes are off: %s", why)
+		return nil, fmt.Errorf("notes are off: %s", why)
 	}
 	return a.s.Update(a.art, ids, edit)
+}
+
+// Refresh reads the notes file again before an edit starts, so that it
+// starts from what other windows saved.
+func (a artifactNotes) Refresh() {
+	if a.s != nil {
+		a.s.Refresh()
+	}
 }
 
 func (a artifactNotes) Labels() []string {
@@ -89,7 +97,8 @@ func (a artifactNotes) Where(id string) string {
 const exitLockWait = 10 * time.Second
 
 // flush saves the notes whose save found the file locked (they are kept
-// in memory), at exit, and reports on stderr what still could not be.
+// in memory), at exit, and reports on stderr what still could not be,
+// and the records another window had changed too (both changes kept).
 func (o *noteOpener) flush(stderr io.Writer) {
 	o.mu.Lock()
 	stores := map[*notes.Store]bool{}
@@ -101,8 +110,13 @@ func (o *noteOpener) flush(stderr io.Writer) {
 	o.mu.Unlock()
 	for s := range stores {
 		if n := s.Pending(); n > 0 {
-			if err := s.Flush(exitLockWait); err != nil {
+			conflicts, err := s.Flush(exitLockWait)
+			if err != nil {
 				fmt.Fprintf(stderr, "evalview: %d notes not saved: %v\n", n, err)
+			}
+			for _, c := range conflicts {
+				fmt.Fprintf(stderr, "evalview: record %s of %s was changed in another window too: both changes kept in %s\n",
+					c.ID, c.Artifact, s.Path())
 			}
 		}
 	}

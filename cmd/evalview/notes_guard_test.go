@@ -54,7 +54,7 @@ func TestNotesPathThatIsADatasetFileIsRefused(t *testing.T) {
 			if len(ds.Issues) != 1 || ds.Issues[0].Code != "notes-unusable" || !strings.Contains(ds.Issues[0].Message, c.want) {
 				t.Errorf("issues %v, want notes-unusable %q", ds.Issues, c.want)
 			}
-			if err := o.open(&ds).Set("0", []string{"x"}, ""); err == nil {
+			if _, err := o.open(&ds).Set("0", []string{"x"}, ""); err == nil {
 				t.Error("Set on refused notes reported no error")
 			}
 		})
@@ -74,7 +74,7 @@ func TestSharedNotesRefusedWhenALaterDatasetOwnsTheFile(t *testing.T) {
 	if o.tuiNotes(run) != nil {
 		t.Fatal("the run folder's own file became its notes")
 	}
-	if err := first.Set("0", []string{"x"}, ""); err == nil || !strings.Contains(err.Error(), "inside the artifact folder") {
+	if _, err := first.Set("0", []string{"x"}, ""); err == nil || !strings.Contains(err.Error(), "inside the artifact folder") {
 		t.Errorf("write into a run folder: err %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(run.Path, "notes.jsonl")); err == nil {

@@ -15,11 +15,11 @@ func TestUpdateAddsLabelsKeepingNotesAndAnotherWindows(t *testing.T) {
 	os.WriteFile(art, []byte("{}\n"), 0o644)
 	a, _ := Open(art, "")
 	b, _ := Open(art, "") // another window on the same file
-	if err := a.Set("samples_gsm8k.jsonl", "1", []string{"wrong reasoning"}, "check the units"); err != nil {
+	if _, err := a.Set("samples_gsm8k.jsonl", "1", []string{"wrong reasoning"}, "check the units"); err != nil {
 		t.Fatal(err)
 	}
 	// b has not seen record 1's note; its batch must keep it.
-	if err := b.Update("samples_gsm8k.jsonl", []string{"1", "2", "3"}, model.AddLabels([]string{"extraction bug"})); err != nil {
+	if _, err := b.Update("samples_gsm8k.jsonl", []string{"1", "2", "3"}, model.AddLabels([]string{"extraction bug"})); err != nil {
 		t.Fatal(err)
 	}
 	r, _ := Open(art, "")
@@ -36,7 +36,7 @@ func TestUpdateAddsLabelsKeepingNotesAndAnotherWindows(t *testing.T) {
 		t.Errorf("%d notes, want 3", r.Len("samples_gsm8k.jsonl"))
 	}
 	// A note for many appends to what each says.
-	if err := r.Update("samples_gsm8k.jsonl", []string{"1", "2"}, model.AppendNote("regex misses $")); err != nil {
+	if _, err := r.Update("samples_gsm8k.jsonl", []string{"1", "2"}, model.AppendNote("regex misses $")); err != nil {
 		t.Fatal(err)
 	}
 	if _, n := r.Get("samples_gsm8k.jsonl", "1"); n != "check the units; regex misses $" {
@@ -58,7 +58,7 @@ func TestUpdateFailsWholeAndChangesNothing(t *testing.T) {
 	notDir := filepath.Join(dir, "file")
 	os.WriteFile(notDir, nil, 0o644)
 	s, _ := Open("a.jsonl", filepath.Join(notDir, "notes.jsonl")) // cannot be written
-	if err := s.Update("a.jsonl", []string{"1", "2"}, model.AddLabels([]string{"x"})); err == nil {
+	if _, err := s.Update("a.jsonl", []string{"1", "2"}, model.AddLabels([]string{"x"})); err == nil {
 		t.Fatal("a batch to a path that cannot be written reported no error")
 	}
 	if s.Len("a.jsonl") != 0 {
@@ -73,7 +73,7 @@ func TestUpdateFallsBackWhenTheSidecarCannotBeCreated(t *testing.T) {
 	art := filepath.Join(notDir, "run.zip")
 	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	s, _ := Open(art, "")
-	if err := s.Update("run.zip", []string{"0", "1"}, model.AddLabels([]string{"flaky"})); err != nil {
+	if _, err := s.Update("run.zip", []string{"0", "1"}, model.AddLabels([]string{"flaky"})); err != nil {
 		t.Fatal(err)
 	}
 	if s.Path() != StatePath(art) {

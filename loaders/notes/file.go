@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"evalview/internal/safefile"
 	"evalview/internal/termsafe"
 	"evalview/model"
 )
@@ -51,28 +52,54 @@ type fileData struct {
 	// file exists but could not be read (whole or to its end).
 	bad        int
 	unreadable bool
+	// refused is set when what is at path is not a notes file evalview
+	// will read or write: not a regular file (a symbolic link, a FIFO, a
+	// device, a folder: safefile.NotFileError) or too large.
+	refused error
 }
+
+// maxFileSize bounds what a notes file may hold: 64 MiB is some 300,000
+// notes, far past what people label by hand, and far less than a file
+// that is something else (a link to /dev/zero, a data file) would have
+// the store hold in memory.
+var maxFileSize int64 = 64 << 20
 
 // readFile reads the notes file at path. A missing file is an empty one.
 // Lines that are not notes are kept (entries with raw set) and reported as
-// notes-bad-line warnings with their line numbers.
+// notes-bad-line warnings with their line numbers. What is not a regular
+// file (a symbolic link, a FIFO, a device, a folder) is refused without
+// being read, as is a file larger than maxFileSize: refused says why.
 func readFile(path string) *fileData {
 	fd := &fileData{path: path, notes: map[key]Note{}}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) || err != nil && isNotDir(err) {
+	f, fi, err := safefile.Open(path)
+	switch {
+	case err == nil:
+	case errors.Is(err, fs.ErrNotExist) || isNotDir(err):
 		return fd
-	}
-	if err != nil {
+	case errors.Is(err, safefile.ErrNotFile):
+		fd.exists, fd.refused = true, err
+		return fd
+	default:
 		fd.exists, fd.unreadable = true, true
 		fd.issues = append(fd.issues, model.Warnf("notes-unreadable", path, 0, "", "notes file cannot be read: %v", err))
 		return fd
 	}
 	defer f.Close()
 	fd.exists = true
-	r := bufio.NewReaderSize(f, 64*1024)
-	line := 0
+	tooLarge := func() *fileData {
+		return &fileData{path: path, notes: map[key]Note{}, exists: true,
+			refused: &safefile.TooLargeError{Path: path, Limit: maxFileSize}}
+	}
+	if fi.Size() > maxFileSize {
+		return tooLarge()
+	}
+	r := bufio.NewReaderSize(io.LimitReader(f, maxFileSize+1), 64*1024)
+	line, size := 0, int64(0)
 	for {
 		b, err := r.ReadBytes('\n')
+		if size += int64(len(b)); size > maxFileSize {
+			return tooLarge() // it grew while read
+		}
 		if len(b) > 0 {
 			line++
 			fd.addLine(bytes.TrimSuffix(b, []byte("\n")), line)
@@ -164,43 +191,37 @@ func (fd *fileData) encode(merged map[key]Note, order []key, other *fileData) ([
 	return b.Bytes(), nil
 }
 
-// writeAtomic writes data to path through a temporary file in the same
-// folder and a rename, so a reader never sees half a file; mkdir creates
-// the folder first. The caller holds path's lock, so the temporary file
-// can have a fixed name: a kill during a write leaves the old file whole
-// and a temporary one that the next write truncates and reuses, rather
-// than one more stray file per kill.
+// writeAtomic writes data to path through a new file in the same folder
+// and a rename (safefile.WriteAtomic: a reader never sees half a file, a
+// kill leaves the old one, nothing planted at any name is written
+// through); mkdir creates the folder first. The caller holds path's lock.
 func writeAtomic(path string, data []byte, mkdir bool) error {
-	dir := filepath.Dir(path)
 	if mkdir {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
 	}
-	tmp := filepath.Join(dir, "."+filepath.Base(path)+".tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	return safefile.WriteAtomic(path, data, 0o644)
+}
+
+// removeLeftovers removes the temporary files that writes of path killed
+// before their rename left in its folder: only writeAtomic's own names,
+// only regular files of this user. The caller holds path's lock, so no
+// evalview is writing one now.
+func removeLeftovers(path string) {
+	ents, err := os.ReadDir(filepath.Dir(path))
 	if err != nil {
-		return err
+		return
 	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync() // on disk before the rename makes it the notes
+	base := filepath.Base(path)
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !safefile.IsTemp(e.Name(), base) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && safefile.Owned(fi) {
+			os.Remove(filepath.Join(filepath.Dir(path), e.Name()))
+		}
 	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return werr
-	}
-	if d, err := os.Open(dir); err == nil { // the rename itself, best effort
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
 }
 
 // isNotDir reports an error for a path under a regular file: no notes

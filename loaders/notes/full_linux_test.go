@@ -56,7 +56,7 @@ func TestFullDiskKeepsEveryNote(t *testing.T) {
 	free()
 	os.WriteFile(art, []byte("{}\n"), 0o644)
 	s, _ := Open(art, "")
-	if err := s.Set("samples_x.jsonl", "1", []string{"before"}, strings.Repeat("a long note ", 100)); err != nil {
+	if _, err := s.Set("samples_x.jsonl", "1", []string{"before"}, strings.Repeat("a long note ", 100)); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.ReadFile(side)
@@ -72,7 +72,7 @@ func TestFullDiskKeepsEveryNote(t *testing.T) {
 	}
 	f.Close()
 
-	if err := s.Set("samples_x.jsonl", "2", []string{"while full"}, strings.Repeat("another note ", 100)); err != nil {
+	if _, err := s.Set("samples_x.jsonl", "2", []string{"while full"}, strings.Repeat("another note ", 100)); err != nil {
 		t.Fatalf("a save with the folder full: %v", err)
 	}
 	if got := s.Where("samples_x.jsonl", "2"); got != fall {
@@ -95,7 +95,7 @@ func TestFullDiskKeepsEveryNote(t *testing.T) {
 	}
 
 	free()
-	if err := r.Set("samples_x.jsonl", "3", []string{"after"}, ""); err != nil {
+	if _, err := r.Set("samples_x.jsonl", "3", []string{"after"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	if got := r.Where("samples_x.jsonl", "3"); got != side {

@@ -17,12 +17,23 @@
 // still holds it is written as a tombstone (edited, nothing else).
 //
 // No note is lost: every write takes the file's lock (a lock file beside
-// it), reads the files again and merges under it, so several windows
-// labelling one artifact keep each other's notes; a save that cannot have
-// the lock in time says so and keeps the note for the next save (Flush
-// at exit). Writes replace the file atomically (a temporary file, then a
-// rename), so a kill during a save leaves the previous file whole. Lines
-// that are not notes (a hand edit gone wrong) are kept as they are.
+// it, there only while a save holds it), reads the files again and merges
+// under it, so several windows labelling one artifact keep each other's
+// notes. The merge is record by record and three-way: each edit carries
+// the record's note as this window last read it (its base), so a record
+// another window changed since is merged rather than overwritten; when
+// both changed it, the note saved keeps both changes (the labels either
+// added, both texts) and the save reports a model.NoteConflict. A save
+// that cannot have the lock in time says so and keeps the note for the
+// next save (Flush at exit). Writes replace the file atomically (a new
+// file under a name nobody can predict, then a rename), so a kill during
+// a save leaves the previous file whole. Lines that are not notes (a hand
+// edit gone wrong) are kept as they are.
+//
+// Nothing is written through what someone else may have put at a path
+// evalview writes: a notes file or lock file that is a symbolic link, a
+// FIFO, a device or a folder is refused by name (internal/safefile), and
+// a notes file is read only up to maxFileSize.
 //
 // # Issue codes
 //
@@ -30,8 +41,10 @@
 //     skipped, and kept in the file as it is.
 //   - notes-unreadable (warning): the file exists but cannot be read.
 //   - notes-unusable (error): the file has content but not one line of
-//     it is a note (it is not a notes file, perhaps the artifact itself);
-//     Open returns no store, so that nothing ever overwrites it.
+//     it is a note (it is not a notes file, perhaps the artifact itself),
+//     or it is not a regular file (a symbolic link, a FIFO, a device, a
+//     folder), or it is larger than maxFileSize; Open returns no store, so
+//     that nothing ever overwrites it or writes through it.
 package notes
 
 import (
@@ -39,6 +52,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -46,6 +60,7 @@ import (
 	"sync"
 	"time"
 
+	"evalview/internal/safefile"
 	"evalview/internal/xdg"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -85,18 +100,28 @@ type Store struct {
 	// the sidecar, then the fallback (one path when fixed).
 	paths []string
 	files []*fileData // their content as last read or written
-	// merged holds each record's newest note (removals included, as
-	// empty notes), from the files and pending; from names the file each
-	// came from ("" for a pending one).
+	// seen holds each record's note as the files hold it (the newest of
+	// the two; removals as empty notes): what this window last read.
+	// merged is what Get shows: seen with the pending edits merged in.
+	// from names the file each came from ("" for a pending one).
+	seen   map[key]Note
 	merged map[key]Note
 	from   map[key]string
 	order  []key
-	// pending are edits not yet written: their save could not have the
-	// lock. Every save writes them too.
-	pending      map[key]Note
+	// pending are edits not yet written (their save could not have the
+	// lock), each with the record's note it was made on. Every save
+	// writes them too.
+	pending      map[key]edit
 	pendingOrder []key
-	written      string // the file the last save went to
+	written      string          // the file the last save went to
+	swept        map[string]bool // files whose folder had its leftovers removed
 }
+
+// edit is one record's change not yet written: the note as the window
+// made it, and its base, the record's note as the window had last read
+// it when the change was made (the zero Note when it had none), against
+// which a save merges what another window saved since.
+type edit struct{ note, base Note }
 
 // SidecarPath is the default notes file of an artifact: next to it, named
 // after it (a folder's notes sit beside the folder).
@@ -129,7 +154,7 @@ func StatePath(artifact string) string {
 // Open returns a nil store and a notes-unusable issue rather than replace
 // it at the first write.
 func Open(artifact, path string) (*Store, []model.Issue) {
-	s := &Store{fixed: path != "", pending: map[key]Note{}}
+	s := &Store{fixed: path != "", pending: map[key]edit{}}
 	if s.fixed {
 		s.paths = []string{path}
 	} else if source.IsRemote(artifact) {
@@ -142,6 +167,11 @@ func Open(artifact, path string) (*Store, []model.Issue) {
 	for _, p := range s.paths {
 		fd := readFile(p)
 		issues = append(issues, fd.issues...)
+		if fd.refused != nil {
+			r := &refusedError{role: "the notes file", err: fd.refused}
+			return nil, append(issues, model.Errorf("notes-unusable", p, 0, "",
+				"notes are off: %s; evalview neither reads nor writes notes through it: remove it, or choose another file with --notes", r.describe()))
+		}
 		if fd.notNotes() {
 			return nil, append(issues, model.Errorf("notes-unusable", p, 0, "",
 				"%s is not a notes file (no line is a note), so notes are off; choose another file with --notes", p))
@@ -152,19 +182,19 @@ func Open(artifact, path string) (*Store, []model.Issue) {
 	return s, issues
 }
 
-// remerge rebuilds merged from the files and pending, newest edit first;
-// on a tie the earlier file (the sidecar) wins. A pending edit older than
-// a file's (another window edited the record since) is dropped.
+// remerge rebuilds seen from the files, newest edit first (on a tie the
+// earlier file, the sidecar, wins), and merged from seen and the pending
+// edits, each merged with what the files hold now (merge3).
 func (s *Store) remerge() {
-	s.merged, s.from, s.order = map[key]Note{}, map[key]string{}, nil
+	s.seen, s.from, s.order = map[key]Note{}, map[key]string{}, nil
 	put := func(k key, n Note, from string) {
-		cur, ok := s.merged[k]
+		cur, ok := s.seen[k]
 		if !ok {
 			s.order = append(s.order, k)
 		} else if !newer(n, cur) {
 			return
 		}
-		s.merged[k], s.from[k] = n, from
+		s.seen[k], s.from[k] = n, from
 	}
 	for _, fd := range s.files {
 		for _, e := range fd.entries {
@@ -173,18 +203,35 @@ func (s *Store) remerge() {
 			}
 		}
 	}
+	s.merged = maps.Clone(s.seen)
 	for _, k := range s.pendingOrder {
-		n := s.pending[k]
-		if cur, ok := s.merged[k]; ok && newer(cur, n) {
-			delete(s.pending, k)
-			continue
-		}
-		if _, ok := s.merged[k]; !ok {
+		e := s.pending[k]
+		cur, ok := s.seen[k]
+		if !ok {
 			s.order = append(s.order, k)
 		}
-		s.merged[k], s.from[k] = n, ""
+		s.merged[k], _ = merge3(e.base, cur, e.note)
+		s.from[k] = ""
 	}
-	s.pendingOrder = slices.DeleteFunc(s.pendingOrder, func(k key) bool { _, ok := s.pending[k]; return !ok })
+}
+
+// base is the note an edit of record k made now is made on: the pending
+// edit's base when the record has one (the edit replaces that edit, which
+// was never written), else the record as the files held it when last read.
+func (s *Store) base(k key) Note {
+	if e, ok := s.pending[k]; ok {
+		return e.base
+	}
+	return s.seen[k]
+}
+
+// Refresh reads the files again, so that an edit about to start begins
+// from what other windows have saved (the browser calls it when a label
+// or note prompt opens).
+func (s *Store) Refresh() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reread()
 }
 
 // Path returns the file saves go to: the one the last save wrote, else the
@@ -285,11 +332,14 @@ func (s *Store) Labels(artifact string) []string {
 // empty note removes the record's note.
 //
 // The save takes the file's lock, reads the files again and merges under
-// it, so other windows' notes are kept. When the lock cannot be had in
-// time the error wraps ErrLocked and the note is kept: Get shows it, and
-// the next save (or Flush) writes it. On any other error (no file can be
-// written) the note is not kept and the store is as before.
-func (s *Store) Set(artifact, id string, labels []string, text string) error {
+// it, so other windows' notes are kept: a record another window changed
+// since this one read it is merged with this change (merge3), and when
+// both changed it the conflicts returned name it (the note saved keeps
+// both). When the lock cannot be had in time the error wraps ErrLocked
+// and the note is kept: Get shows it, and the next save (or Flush) writes
+// it. On any other error (no file can be written, or one is refused) the
+// note is not kept and the store is as before.
+func (s *Store) Set(artifact, id string, labels []string, text string) ([]model.NoteConflict, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := key{artifact, id}
@@ -299,87 +349,158 @@ func (s *Store) Set(artifact, id string, labels []string, text string) error {
 	if !hadPrev {
 		s.pendingOrder = append(s.pendingOrder, k)
 	}
-	s.pending[k] = n
-	err := s.flush(lockWait)
+	s.pending[k] = edit{note: n, base: s.base(k)}
+	conflicts, err := s.flush(lockWait)
 	switch {
 	case err == nil:
-		return nil
+		return conflicts, nil
 	case errors.Is(err, ErrLocked):
 		s.remerge()
 		// What matters first: a status bar cuts the end (the path).
-		return fmt.Errorf("another evalview is writing the notes: the note is kept, and saved with the next one or when evalview quits (%w)", err)
+		return nil, fmt.Errorf("another evalview is writing the notes: the note is kept, and saved with the next one or when evalview quits (%w)", err)
 	}
 	if hadPrev {
 		s.pending[k] = prev
 	} else {
 		delete(s.pending, k)
+		s.pendingOrder = slices.DeleteFunc(s.pendingOrder, func(p key) bool { return p == k })
 	}
 	s.remerge()
-	return err
+	return nil, err
 }
 
 // Flush saves the pending edits, waiting up to wait for the lock (at exit:
-// longer than a save in the browser may).
-func (s *Store) Flush(wait time.Duration) error {
+// longer than a save in the browser may), and returns the records merged
+// with another window's change to them.
+func (s *Store) Flush(wait time.Duration) ([]model.NoteConflict, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.flush(wait)
 }
 
+// refusedError is a save refused where it is, rather than sent to the
+// fallback file: what is at the notes file's path or its lock file's is
+// not a file evalview writes notes through (someone put a link, a FIFO or
+// a device there), or is too large. The user must learn of it; a save
+// elsewhere would hide it. Its message says what first, since a status
+// bar cuts the end: "the lock file is a symbolic link to
+// /home/u/.bashrc (/data/.x.evalview-notes.jsonl.lock); ...".
+type refusedError struct {
+	role string // "the notes file", "the lock file"
+	err  error  // a *safefile.NotFileError or *safefile.TooLargeError
+}
+
+func (e *refusedError) Error() string {
+	return e.describe() + "; evalview does not write notes through it: remove it, or choose another notes file with --notes"
+}
+
+// describe says what the path is: "the lock file is a symbolic link to
+// /home/u/.bashrc (/data/.x.evalview-notes.jsonl.lock)".
+func (e *refusedError) describe() string {
+	var nf *safefile.NotFileError
+	var tl *safefile.TooLargeError
+	what, path := e.err.Error(), ""
+	switch {
+	case errors.As(e.err, &nf):
+		what, path = nf.What, nf.Path
+	case errors.As(e.err, &tl):
+		what, path = "larger than "+safefile.Size(tl.Limit), tl.Path
+	}
+	return fmt.Sprintf("%s is %s (%s)", e.role, what, path)
+}
+
+func (e *refusedError) Unwrap() error { return e.err }
+
+// refusal wraps err, when it refuses a path, as a refusedError of role.
+func refusal(role string, err error) error {
+	var tl *safefile.TooLargeError
+	if errors.Is(err, safefile.ErrNotFile) || errors.As(err, &tl) {
+		return &refusedError{role: role, err: err}
+	}
+	return err
+}
+
 // flush writes the pending edits to the first file that can be written,
 // under its lock: the sidecar, else the fallback. A lock held by another
 // process stops it (the notes then stay pending): writing the other file
-// instead would leave that process's save unmerged with this one.
-func (s *Store) flush(wait time.Duration) error {
+// instead would leave that process's save unmerged with this one. So
+// does a file refused (refusedError).
+func (s *Store) flush(wait time.Duration) ([]model.NoteConflict, error) {
 	if len(s.pending) == 0 {
-		return nil
+		return nil, nil
 	}
 	var errs []error
 	for i, p := range s.paths {
 		mkdir := s.fixed || i > 0
 		release, err := acquire(p, mkdir, wait)
 		if errors.Is(err, ErrLocked) {
-			return err
+			return nil, err
 		}
+		err = refusal("the lock file", err)
+		var conflicts []model.NoteConflict
 		if err == nil {
-			err = s.saveTo(i, mkdir)
+			conflicts, err = s.saveTo(i, mkdir)
+			err = refusal("the notes file", err)
 			release()
 		}
 		if err == nil {
-			return nil
+			return conflicts, nil
+		}
+		if _, ok := err.(*refusedError); ok {
+			return nil, err
 		}
 		errs = append(errs, err)
 	}
 	if len(errs) == 2 {
-		return fmt.Errorf("%w (nor could the fallback %s be written: %v)", errs[0], s.paths[1], errs[1])
+		return nil, fmt.Errorf("%w (nor could the fallback %s be written: %v)", errs[0], s.paths[1], errs[1])
 	}
-	return errs[0]
+	return nil, errs[0]
 }
 
 // saveTo writes file i with every file's notes merged with the pending
-// edits. The caller holds file i's lock. It refuses a file that can no
-// longer be read or no longer holds notes (something else replaced it:
-// writing would destroy it).
-func (s *Store) saveTo(i int, mkdir bool) error {
+// edits, and returns the records both this window and another changed.
+// The caller holds file i's lock. It refuses a file that can no longer be
+// read, no longer holds notes (something else replaced it: writing would
+// destroy it) or is no longer a regular file.
+func (s *Store) saveTo(i int, mkdir bool) ([]model.NoteConflict, error) {
 	fresh := make([]*fileData, len(s.paths))
 	for j, p := range s.paths {
 		fresh[j] = readFile(p)
-		if !fresh[j].exists && s.files[j].exists {
+		if j != i && fresh[j].refused != nil || !fresh[j].exists && s.files[j].exists {
 			// Gone since it was read (a folder that vanished and came
-			// back): its notes are still in memory, and go back.
+			// back), or the other file became something that is not
+			// read: its notes are still in memory, and go back.
 			fresh[j] = s.files[j]
 		}
 	}
 	t := fresh[i]
+	if t.refused != nil {
+		return nil, t.refused
+	}
 	if t.unreadable {
-		return fmt.Errorf("%s cannot be read, so the note was not saved: %s", t.path, t.issues[0].Message)
+		return nil, fmt.Errorf("%s cannot be read, so the note was not saved: %s", t.path, t.issues[0].Message)
 	}
 	if t.notNotes() {
-		return fmt.Errorf("%s is no longer a notes file (no line is a note); the note was not saved", t.path)
+		return nil, fmt.Errorf("%s is no longer a notes file (no line is a note); the note was not saved", t.path)
+	}
+	if !s.swept[t.path] {
+		// Once a session: a big folder costs a listing.
+		removeLeftovers(t.path)
+		if s.swept == nil {
+			s.swept = map[string]bool{}
+		}
+		s.swept[t.path] = true
 	}
 	old := s.files
 	s.files = fresh
 	s.remerge()
+	var conflicts []model.NoteConflict
+	for _, k := range s.pendingOrder {
+		e := s.pending[k]
+		if n, both := merge3(e.base, s.seen[k], e.note); both {
+			conflicts = append(conflicts, model.NoteConflict{Artifact: k.artifact, ID: k.id, Labels: slices.Clone(n.Labels), Note: n.Text})
+		}
+	}
 	var other *fileData
 	if len(fresh) == 2 {
 		other = fresh[1-i]
@@ -391,18 +512,18 @@ func (s *Store) saveTo(i int, mkdir bool) error {
 	if err != nil {
 		s.files = old
 		s.remerge()
-		return err
+		return nil, err
 	}
 	s.files[i] = readFile(t.path)
-	if s.files[i].unreadable {
+	if s.files[i].unreadable || s.files[i].refused != nil {
 		// Written, yet not readable back: keep the edits pending, so
 		// that the next save writes them again.
 		s.files[i] = t
 		s.remerge()
-		return nil
+		return conflicts, nil
 	}
-	s.pending, s.pendingOrder = map[key]Note{}, nil
+	s.pending, s.pendingOrder = map[key]edit{}, nil
 	s.written = t.path
 	s.remerge()
-	return nil
+	return conflicts, nil
 }

@@ -21,10 +21,10 @@ func TestSetGetAndReopen(t *testing.T) {
 	if len(issues) != 0 {
 		t.Fatalf("issues on a missing notes file: %v", issues)
 	}
-	if err := s.Set("samples_gsm8k.jsonl", "12", []string{" extraction  bug", "", "extraction bug", "wrong reasoning"}, " last line "); err != nil {
+	if _, err := s.Set("samples_gsm8k.jsonl", "12", []string{" extraction  bug", "", "extraction bug", "wrong reasoning"}, " last line "); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Set("samples_gsm8k.jsonl", "3", []string{"wrong reasoning"}, ""); err != nil {
+	if _, err := s.Set("samples_gsm8k.jsonl", "3", []string{"wrong reasoning"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	if s.Path() != art+Suffix {
@@ -52,7 +52,7 @@ func TestSetGetAndReopen(t *testing.T) {
 		t.Errorf("labels by use: %q", got)
 	}
 	// Clearing a note removes its line.
-	if err := r.Set("samples_gsm8k.jsonl", "3", nil, ""); err != nil {
+	if _, err := r.Set("samples_gsm8k.jsonl", "3", nil, ""); err != nil {
 		t.Fatal(err)
 	}
 	b = readNotes(t, art+Suffix)
@@ -81,10 +81,10 @@ func TestBadLinesAreKept(t *testing.T) {
 	if l, _ := s.Get("a", "1"); len(l) != 1 {
 		t.Errorf("good line lost: %v", l)
 	}
-	if err := s.Set("a", "1", nil, ""); err != nil { // removes line 1
+	if _, err := s.Set("a", "1", nil, ""); err != nil { // removes line 1
 		t.Fatal(err)
 	}
-	if err := s.Set("a", "3", []string{"new"}, ""); err != nil {
+	if _, err := s.Set("a", "3", []string{"new"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	want := bad1 + "\n" + bad2 + "\n" + `{"artifact":"a","id":"2","note":"n"}` + "\n" + half + "\n" + `{"artifact":"a","id":"3","labels":["new"]}` + "\n"
@@ -110,7 +110,7 @@ func TestFallbackWhenFolderNotWritable(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	t.Setenv("XDG_STATE_HOME", state)
 	s, _ := Open(art, "")
-	if err := s.Set("run.zip", "0", []string{"flaky"}, ""); err != nil {
+	if _, err := s.Set("run.zip", "0", []string{"flaky"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(s.Path(), filepath.Join(state, "evalview", "notes")) {
@@ -131,7 +131,7 @@ func TestFallbackWhenSidecarCannotBeCreated(t *testing.T) {
 	art := filepath.Join(notDir, "run.zip")
 	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	s, _ := Open(art, "")
-	if err := s.Set("run.zip", "0", []string{"flaky"}, "note"); err != nil {
+	if _, err := s.Set("run.zip", "0", []string{"flaky"}, "note"); err != nil {
 		t.Fatal(err)
 	}
 	if want := StatePath(art); s.Path() != want || !strings.HasPrefix(want, filepath.Join(dir, "state", "evalview", "notes")) {
@@ -148,7 +148,7 @@ func TestConfiguredPathHasNoFallback(t *testing.T) {
 	os.WriteFile(notDir, nil, 0o644)
 	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	s, _ := Open("a.jsonl", filepath.Join(notDir, "notes.jsonl"))
-	if err := s.Set("a.jsonl", "1", []string{"x"}, ""); err == nil {
+	if _, err := s.Set("a.jsonl", "1", []string{"x"}, ""); err == nil {
 		t.Fatal("a configured path that cannot be written reported no error")
 	}
 	if l, _ := s.Get("a.jsonl", "1"); len(l) != 0 {
@@ -190,16 +190,16 @@ func TestFailedWriteKeepsTheNoteAtTheNextWrite(t *testing.T) {
 	p := filepath.Join(sub, "n.jsonl")
 	os.MkdirAll(sub, 0o755)
 	s, _ := Open("a", p)
-	if err := s.Set("a", "1", []string{"keep"}, ""); err != nil {
+	if _, err := s.Set("a", "1", []string{"keep"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	// The folder becomes a file: writes fail, even for root.
 	os.RemoveAll(sub)
 	os.WriteFile(sub, nil, 0o644)
-	if err := s.Set("a", "1", nil, ""); err == nil { // clearing fails
+	if _, err := s.Set("a", "1", nil, ""); err == nil { // clearing fails
 		t.Fatal("a write under a regular file reported no error")
 	}
-	if err := s.Set("a", "3", []string{"new"}, ""); err == nil { // adding fails
+	if _, err := s.Set("a", "3", []string{"new"}, ""); err == nil { // adding fails
 		t.Fatal("a write under a regular file reported no error")
 	}
 	os.Remove(sub)
@@ -207,10 +207,10 @@ func TestFailedWriteKeepsTheNoteAtTheNextWrite(t *testing.T) {
 	if l, _ := s.Get("a", "1"); len(l) != 1 {
 		t.Fatalf("note not restored in memory: %v", l)
 	}
-	if err := s.Set("a", "2", []string{"other"}, ""); err != nil {
+	if _, err := s.Set("a", "2", []string{"other"}, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Set("a", "3", []string{"new"}, ""); err != nil {
+	if _, err := s.Set("a", "3", []string{"new"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	b := readNotes(t, p)
@@ -230,24 +230,24 @@ func TestTwoWindowsKeepEachOthersNotes(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "n.jsonl")
 	a, _ := Open("art", p)
 	b, _ := Open("art", p)
-	if err := a.Set("art", "1", []string{"from a"}, ""); err != nil {
+	if _, err := a.Set("art", "1", []string{"from a"}, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Set("art", "2", []string{"from b"}, ""); err != nil {
+	if _, err := b.Set("art", "2", []string{"from b"}, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Set("art", "3", nil, "a again"); err != nil {
+	if _, err := a.Set("art", "3", nil, "a again"); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []*Store{a, b} {
-		if err := s.Set("art", "4", []string{"both"}, ""); err != nil {
+		if _, err := s.Set("art", "4", []string{"both"}, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := b.Set("art", "1", nil, ""); err != nil { // b removes a's first note
+	if _, err := b.Set("art", "1", nil, ""); err != nil { // b removes a's first note
 		t.Fatal(err)
 	}
-	if err := a.Set("art", "5", []string{"last"}, ""); err != nil {
+	if _, err := a.Set("art", "5", []string{"last"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	got := readNotes(t, p)
@@ -270,12 +270,12 @@ func TestTwoWindowsKeepEachOthersNotes(t *testing.T) {
 func TestSetRefusesAFileReplacedByAnother(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "n.jsonl")
 	s, _ := Open("art", p)
-	if err := s.Set("art", "1", []string{"x"}, ""); err != nil {
+	if _, err := s.Set("art", "1", []string{"x"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	other := []byte("not notes\nat all\n")
 	os.WriteFile(p, other, 0o644)
-	if err := s.Set("art", "2", []string{"y"}, ""); err == nil {
+	if _, err := s.Set("art", "2", []string{"y"}, ""); err == nil {
 		t.Fatal("a write over a file that is not notes reported no error")
 	}
 	if got, _ := os.ReadFile(p); string(got) != string(other) {
@@ -296,7 +296,7 @@ func TestSetKeepsTheNoteWhenLocked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Set("art", "1", []string{"x"}, "")
+	_, err = s.Set("art", "1", []string{"x"}, "")
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "kept") {
 		t.Fatalf("Set under another's lock: %v", err)
 	}
@@ -307,7 +307,7 @@ func TestSetKeepsTheNoteWhenLocked(t *testing.T) {
 		t.Errorf("note not kept: %v pending %d", l, s.Pending())
 	}
 	release()
-	if err := s.Set("art", "2", []string{"y"}, ""); err != nil {
+	if _, err := s.Set("art", "2", []string{"y"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"artifact":"art","id":"1","labels":["x"]}` + "\n" + `{"artifact":"art","id":"2","labels":["y"]}` + "\n"

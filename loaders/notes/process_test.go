@@ -50,13 +50,13 @@ func playChild(role string, args []string) error {
 			return fmt.Errorf("open: %v", issues)
 		}
 		for i := range n {
-			err := s.Set(filepath.Base(args[0]), args[1]+"-"+strconv.Itoa(i), []string{"by " + args[1]}, "")
+			_, err := s.Set(filepath.Base(args[0]), args[1]+"-"+strconv.Itoa(i), []string{"by " + args[1]}, "")
 			if err != nil && !errors.Is(err, ErrLocked) {
 				return err
 			}
 		}
 		for s.Pending() > 0 {
-			if err := s.Flush(lockWait); err != nil && !errors.Is(err, ErrLocked) {
+			if _, err := s.Flush(lockWait); err != nil && !errors.Is(err, ErrLocked) {
 				return err
 			}
 		}
@@ -69,7 +69,7 @@ func playChild(role string, args []string) error {
 		w := bufio.NewWriter(os.Stdout)
 		for i := 0; ; i++ {
 			id := args[1] + "-" + strconv.Itoa(i)
-			if err := s.Set(filepath.Base(args[0]), id, []string{"kept"}, strings.Repeat("note ", 50)); err != nil {
+			if _, err := s.Set(filepath.Base(args[0]), id, []string{"kept"}, strings.Repeat("note ", 50)); err != nil {
 				return err
 			}
 			fmt.Fprintln(w, id)
@@ -80,7 +80,7 @@ func playChild(role string, args []string) error {
 		if s == nil {
 			return fmt.Errorf("open: %v", issues)
 		}
-		if err := s.Set(filepath.Base(args[0]), args[1], []string{args[2]}, ""); err != nil {
+		if _, err := s.Set(filepath.Base(args[0]), args[1], []string{args[2]}, ""); err != nil {
 			return err
 		}
 		fmt.Println(s.Path())

@@ -36,7 +36,7 @@ func TestReadOnlyFolderKeepsEveryNote(t *testing.T) {
 	os.Chmod(state, 0o777)
 	t.Setenv("XDG_STATE_HOME", state)
 	s, _ := Open(art, "")
-	if err := s.Set("samples_x.jsonl", "1", []string{"from before"}, ""); err != nil {
+	if _, err := s.Set("samples_x.jsonl", "1", []string{"from before"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	os.Chmod(ro, 0o555)

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"evalview/internal/safefile"
 	"evalview/internal/xdg"
 )
 
@@ -192,7 +193,10 @@ func (c *blockCache) fromDisk(disk string, o *object, first int64, n int) [][]by
 	for i := range out {
 		idx := first + int64(i)
 		want := min((idx+1)*blockSize, o.size) - idx*blockSize
-		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprint(idx)))
+		// A block is a regular file of the block's size: a link, a FIFO
+		// or a device put in a shared cache folder is neither followed,
+		// nor waited on, nor read past that size (safefile).
+		b, err := safefile.ReadFile(filepath.Join(dir, fmt.Sprint(idx)), want)
 		if err != nil || int64(len(b)) != want {
 			return nil
 		}
@@ -211,6 +215,9 @@ func (c *blockCache) toDisk(disk string, o *object, first int64, datas [][]byte)
 	dir := diskDir(disk, o)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return
+	}
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return // a link to another folder: blocks are not written through it
 	}
 	for i, b := range datas {
 		name := filepath.Join(dir, fmt.Sprint(first+int64(i)))
