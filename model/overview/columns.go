@@ -95,9 +95,18 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 		splitKeys = append(splitKeys, k)
 	}
 	sort.Strings(splitKeys)
+	// One model evaluated by two harnesses (an lm-eval run beside a
+	// lighteval one) was evaluated two ways: the harness is a setting.
+	kinds := map[model.Kind]bool{}
+	for _, i := range entries {
+		kinds[t.Entries[i].Kind] = true
+	}
 	var keys []string
 	for _, i := range order {
 		e := t.Entries[i]
+		if len(kinds) > 1 && m != "" { // files naming no model are one column as before: nothing says they are one model
+			e.Config = append([]model.Fact{{Key: "harness", Value: string(e.Kind)}}, e.Config...)
+		}
 		colOf[i] = make([]int, len(e.Tasks))
 		run := e.Run
 		if run == "" {

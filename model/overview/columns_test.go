@@ -281,3 +281,17 @@ func TestWorstOnOneScale(t *testing.T) {
 		t.Errorf("worst %d", w)
 	}
 }
+
+// TestHarnessSplits: one model evaluated by two harnesses (an lm-eval
+// run beside a lighteval one) is two columns, labelled by the harness,
+// the settings one of them leaves unset left out of the labels.
+func TestHarnessSplits(t *testing.T) {
+	es := []Entry{
+		{Dataset: 0, Kind: model.KindLMEval, Model: "acme/tiny-1b", Run: "2025-11-03T10-00-00.0",
+			Config: []model.Fact{{Key: "dtype", Value: "bfloat16"}, {Key: "limit", Value: "10.0"}}, Tasks: []Task{task("arc_easy", nil, fig("acc", "none", 0.8))}},
+		{Dataset: 1, Kind: model.KindLighteval, Model: "acme/tiny-1b", Run: "2025-07-05T09-59-00.1", Tasks: []Task{task("arc:challenge|0", nil, fig("acc", "", 0.5))}},
+	}
+	if got := labelsOf(Build(es, Options{})); !reflect.DeepEqual(got, []string{"lighteval", "lm-eval"}) {
+		t.Errorf("labels %q", got)
+	}
+}

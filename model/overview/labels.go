@@ -171,19 +171,27 @@ func settingParts(cols []Column, idx []int) [][]string {
 				best = v
 			}
 		}
-		if count["\x00"] > 0 && 2*count[best] > len(idx) {
+		switch {
+		case count["\x00"] > 0 && 2*count[best] > len(idx):
 			cands = append(cands, cand{ki, best, count[best]})
+		case count["\x00"] > 0:
+			// No value most columns have: the setting is left out of
+			// every column where the others tell them apart.
+			cands = append(cands, cand{ki, "", 0})
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int {
 		if c := boolCmp(b.mode == "\x00", a.mode == "\x00"); c != 0 {
 			return c // a setting most columns leave unset first: unset is the plain case
 		}
+		if c := boolCmp(a.share == 0, b.share == 0); c != 0 {
+			return c // then those most columns agree on, then the rest
+		}
 		return b.share - a.share
 	})
 	for _, c := range cands {
 		for n := range idx {
-			omit[c.ki][n] = vals[c.ki][n] == c.mode
+			omit[c.ki][n] = vals[c.ki][n] == c.mode || c.share == 0
 		}
 		if !labelsOK() {
 			for n := range idx {
