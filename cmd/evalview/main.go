@@ -176,9 +176,11 @@ Formats are detected from content; --as forces one.`,
 				return usageError(stderr, fmt.Errorf("--threshold %v: want a score from 0 to 10", opts.Threshold))
 			}
 			o.Background = true // the browser shows the list while it grows
+			o.Found = func(d model.Discovery) { opts.Discovery = append(opts.Discovery, d) }
 			tui.Prewarm()       // the first frame's own set-up, beside the loading
 			tuneBrowserGC(args) // the heap within the inputs' budget
 			datasets, err := openNoting(args, o, stderr)
+			o.Found = nil // a reload reports nothing to the screen
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
 				if len(datasets) == 0 {
@@ -276,6 +278,12 @@ func usageError(stderr io.Writer, err error) error {
 // prepare it as they read (loaders.Options.Deep), and it runs once however
 // often it is asked for.
 func eachDataset(args []string, c *commonFlags, deep bool, stderr io.Writer, fn func(*model.Dataset, artifactNotes) error) (openErrs []error, err error) {
+	return eachDatasetFound(args, c, deep, stderr, nil, fn)
+}
+
+// eachDatasetFound is eachDataset that also tells found what each folder
+// opened held (loaders.Options.Found), when found is not nil.
+func eachDatasetFound(args []string, c *commonFlags, deep bool, stderr io.Writer, found func(model.Discovery), fn func(*model.Dataset, artifactNotes) error) (openErrs []error, err error) {
 	o, err := c.options()
 	if err != nil {
 		return nil, usageError(stderr, err)
@@ -285,6 +293,7 @@ func eachDataset(args []string, c *commonFlags, deep bool, stderr io.Writer, fn 
 		return nil, usageError(stderr, err)
 	}
 	o.Deep = deep
+	o.Found = found
 	opener := &noteOpener{path: np}
 	werr := loaders.Each(args, o, func(ds *model.Dataset) error {
 		ds.Deep = onceDeep(ds.Deep)

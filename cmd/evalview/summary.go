@@ -111,6 +111,7 @@ path cannot be opened at all.`,
 				// Count what check prints, deep check and all (it is run
 				// once: eachDataset keeps its report).
 				issues := datasetIssues(cmd.Context(), ds, true)
+				issues = append(issues, differIssues(ds, issues)...)
 				r.Errors, r.Warnings = model.CountIssues(issues)
 				r.Notes = model.CountNotes(issues)
 				if ds.Kind == model.KindRun {

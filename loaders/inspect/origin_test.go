@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,5 +124,36 @@ func TestScoresPassOrFailNothing(t *testing.T) {
 		if got := open(c.values...); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("values %v: statuses %v, want %v", c.values, got, c.want)
 		}
+	}
+}
+
+// TestOpenFolderOfDatedFolders: a log folder whose logs sit in dated
+// subfolders opens every log, not only its own files' (issue 29).
+func TestOpenFolderOfDatedFolders(t *testing.T) {
+	root := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "inspect", "capitals.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"2025-06-10/a.json", "2025-06-11/b.json", "top.json", ".git/c.json"} {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dss, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ds := range dss {
+		r, _ := filepath.Rel(root, ds.Path)
+		got = append(got, filepath.ToSlash(r))
+	}
+	if want := "2025-06-10/a.json 2025-06-11/b.json top.json"; strings.Join(got, " ") != want {
+		t.Errorf("opened %q, want %s", got, want)
 	}
 }
