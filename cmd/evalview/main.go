@@ -47,6 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()
+	sayNotices(stderr)
 	var ee exitError
 	switch {
 	case err == nil:
@@ -256,6 +257,7 @@ func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Da
 			mu.Unlock()
 		}()
 	}
+	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	return loaders.Open(args, o)
 }
 
@@ -295,6 +297,7 @@ func eachDatasetFound(args []string, c *commonFlags, deep bool, stderr io.Writer
 	o.Deep = deep
 	o.Found = found
 	opener := &noteOpener{path: np}
+	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	werr := loaders.Each(args, o, func(ds *model.Dataset) error {
 		ds.Deep = onceDeep(ds.Deep)
 		an := opener.open(ds)

@@ -112,11 +112,13 @@ func ScanLinesMax(r io.Reader, limit int, fn func(Line) error) error {
 			long = append(long, chunk...)
 			data = long
 		}
-		if len(data) == 0 && past == 0 && err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
+		if err != nil && !errors.Is(err, io.EOF) {
+			// A read that failed (a remote server gone mid-file): what came
+			// before the failure is no line of the file, and is not passed.
 			return err
+		}
+		if len(data) == 0 && past == 0 && err != nil {
+			return nil
 		}
 		n++
 		size := int64(len(data)) + past

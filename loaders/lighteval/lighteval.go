@@ -296,6 +296,7 @@ func resultsOnly(res *results, shown map[string]bool) []*model.Dataset {
 		ds := &model.Dataset{Kind: model.KindLighteval, Path: path, Task: task, Title: task + " (results only)",
 			Records: model.NewMemIndex(nil), Filters: []string{""}}
 		ds.Facts = res.facts()
+		ds.Origin.Run, ds.Origin.Config = date, res.config()
 		ds.Metrics = res.metrics(task)
 		ds.Origin.Run = date
 		ds.Issues = append(ds.Issues, model.Warnf("no-details", path, 0, "", "no details parquet of %s found for task %s: only the reported metrics are shown, the rows are absent", date, task))

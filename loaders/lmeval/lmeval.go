@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -315,8 +314,40 @@ func sortFiles(files []found) (res []*results, samples []string, companion map[*
 		companion[r] = f.companion
 		res = append(res, r)
 	}
-	sort.Strings(samples)
+	slices.SortFunc(samples, comparePaths)
 	return res, samples, companion, broken, unreadable, errs
+}
+
+// comparePaths orders paths folder by folder, as a listing shows them:
+// "m/x" before "m-instruct/x" (a plain string order puts "-" before
+// "/", and so a model folder after the folders named after it plus a
+// suffix).
+func comparePaths(a, b string) int {
+	for {
+		ah, at, aok := cutSep(a)
+		bh, bt, bok := cutSep(b)
+		if c := strings.Compare(ah, bh); c != 0 {
+			return c
+		}
+		switch {
+		case !aok && !bok:
+			return 0
+		case !aok:
+			return -1 // a file before a folder of the same name
+		case !bok:
+			return 1
+		}
+		a, b = at, bt
+	}
+}
+
+// cutSep cuts p at its first separator: "/", or the platform's.
+func cutSep(p string) (head, tail string, ok bool) {
+	i := strings.IndexFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+	if i < 0 {
+		return p, "", false
+	}
+	return p[:i], p[i+1:], true
 }
 
 // plural names n items, listing at most five of them.

@@ -67,6 +67,12 @@ type results struct {
 	Versions map[string]string
 	// Facts are run-wide facts (model, harness version, date...).
 	Facts []model.Fact
+	// Config are the run's settings that tell configurations of its
+	// model apart (model.Origin.Config: runConfig).
+	Config []model.Fact
+	// Date is the run's start as the file's "date" says it (a unix
+	// time), zero when it does not.
+	Date time.Time
 	// NonFinite counts the NaN and Infinity values the file holds.
 	NonFinite int
 	// Subtasks is group_subtasks: each group's direct children.
@@ -110,6 +116,11 @@ type rawResults struct {
 	ChatTemplate   *string           `json:"chat_template"`
 	SystemInstruct *string           `json:"system_instruction"`
 	TaskHashes     map[string]string `json:"task_hashes"`
+	// The hashes of the two, and whether few-shot examples were turns
+	// of a chat (v0.4.3 on: EvaluationTracker.general_config_tracker).
+	ChatTemplateSHA    string `json:"chat_template_sha"`
+	SystemInstructSHA  string `json:"system_instruction_sha"`
+	FewshotAsMultiturn *bool  `json:"fewshot_as_multiturn"`
 }
 
 // isResultsJSON reports whether head is an lm-eval results file, on the
@@ -243,6 +254,11 @@ func readResults(path string) (*results, error) {
 		}
 	}
 	r.Facts = runFacts(raw)
+	r.Config = runConfig(raw, r.model())
+	if f, ok := number(raw.Date); ok && f > 0 {
+		sec, frac := math.Modf(f)
+		r.Date = time.Unix(int64(sec), int64(frac*1e9)).UTC()
+	}
 	r.NonFinite = nonFinite
 	return r, nil
 }
