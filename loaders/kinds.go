@@ -47,6 +47,8 @@ var kindWhat = map[model.Kind]string{
 	model.KindLighteval:   "lighteval details and results (details_*.parquet, results_*.json)",
 	model.KindEvalScope:   "EvalScope output folders (predictions, reviews, reports)",
 	model.KindOpenCompass: "OpenCompass work folders (predictions, results, summary)",
+	model.KindHELM:        "HELM run and suite folders (run_spec.json, scenario_state.json, stats.json)",
+	model.KindPromptfoo:   "promptfoo eval exports (-o out.json, out.jsonl, out.csv)",
 	model.KindJSONL:       "any other JSON Lines, as plain records",
 }
 

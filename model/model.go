@@ -25,6 +25,12 @@ const (
 	// KindLighteval is lighteval's per-task details (parquet), with the
 	// run's results_<ts>.json when it is found.
 	KindLighteval Kind = "lighteval"
+	// KindHELM is a HELM run folder (run_spec.json, scenario_state.json,
+	// stats.json, per_instance_stats.json), one dataset a run.
+	KindHELM Kind = "helm"
+	// KindPromptfoo is a promptfoo eval export (-o out.json, out.jsonl),
+	// one dataset a prompt and provider.
+	KindPromptfoo Kind = "promptfoo"
 	// KindOpenCompass is an OpenCompass work folder's dataset of one model:
 	// its predictions, results and summary values.
 	KindOpenCompass Kind = "opencompass"

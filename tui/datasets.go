@@ -24,7 +24,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	list.CancelSearch(m.datasets[m.cur])
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
-	m.note = ""
+	m.note, m.found = "", ""
 	m.detail.ClearSearch()
 	m.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())

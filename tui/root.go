@@ -44,6 +44,9 @@ type Model struct {
 	states []*list.State
 	layout Layout
 	ready  bool
+	// found is the status bar's line of what the folders opened held,
+	// until another dataset is shown.
+	found string
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter
@@ -126,6 +129,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 		spinner: spin{Model: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 	}
 	m.help.Styles = st.Help
+	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
 	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
 	m.header = header.New(c, header.Sources{

@@ -121,7 +121,7 @@ func tooSmall(st *styles.Styles, w, h int) string {
 
 // statusInfo gathers the status bar's content.
 func (m *Model) statusInfo() statusbar.Info {
-	in := statusbar.Info{Note: m.note}
+	in := statusbar.Info{Note: m.note, Found: m.found}
 	if len(m.datasets) == 0 {
 		return in
 	}

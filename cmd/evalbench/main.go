@@ -48,7 +48,8 @@ func main() {
 		search  = flag.String("search", "", "child mode: search this file for -needle and print the seconds it took")
 		record  = flag.String("record", "", "child mode: open this file's biggest record and print the seconds it took")
 		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
-		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
+		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms), the key, and the overview's first frame (ms)")
+		ovRuns  = flag.String("overview-runs", "", "comma-separated shapes MODELSxRUNS of folders of many runs for the overview (e.g. 1x200,50x10): one results file per run, tasks run again")
 		genEval = flag.String("gen-inspect", "", "child mode: write a generated Inspect log, PATH:SIZE")
 		genLong = flag.String("gen-long", "", "child mode: write a samples file with one line of SIZE bytes in DIR, DIR:SIZE")
 		decoder = flag.Bool("decoder", false, "measure the JSON string decoder against encoding/json/jsontext (Go benchmark, GOEXPERIMENT=jsonv2; issue 22)")
@@ -58,6 +59,8 @@ func main() {
 		remote  = flag.String("remote", "", "comma-separated sizes of samples files to read over s3:// from a local S3 server, e.g. 1GB (empty, the default: none)")
 		latency = flag.Duration("latency", 50*time.Millisecond, "latency the local S3 server adds to every request (-remote)")
 		serve   = flag.String("serve-s3", "", "serve this folder as the S3 bucket \"bench\" on 127.0.0.1 (after -latency per request) until interrupted, printing the environment that points evalview at it")
+		plain   = flag.String("plain", "", "comma-separated counts of records of plain JSON Lines files to measure check, summary and export on against the memory budget, e.g. 10000000 (empty, the default: none)")
+		plainLn = flag.String("plain-line", "", "comma-separated sizes of one-line plain JSON Lines files to measure check, summary and export on against the memory budget, e.g. 2GB (empty, the default: none)")
 		rrecord = flag.String("remote-record", "", "child mode: open this remote file, then a record in its middle, and print the seconds and range requests that took")
 	)
 	flag.Parse()
@@ -81,8 +84,9 @@ func main() {
 		err = serveForever(*serve, *latency)
 	default:
 		repeats = max(*runs, 1)
-		overviewCounts = *ovCount
+		overviewCounts, overviewRuns = *ovCount, *ovRuns
 		remoteSizes, remoteLatency = *remote, *latency
+		plainCounts, plainLines = *plain, *plainLn
 		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
 		err = run(*sizes, *inspect, *files, *dir, *bin, *long, *needle, *tuiWait)
 		if err == nil && *decoder {
@@ -167,6 +171,9 @@ type result struct {
 	out   string
 	child bool
 }
+
+// plainCounts and plainLines are -plain and -plain-line.
+var plainCounts, plainLines string
 
 // remoteSizes and remoteLatency are -remote and -latency.
 var (
@@ -321,11 +328,21 @@ func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.D
 		return err
 	}
 	rows = append(rows, ovRows...)
+	runRows, err := measureOverviewRuns(self, bin, dir, overviewRuns, tuiWait)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, runRows...)
 	remoteRows, err := measureRemote(self, bin, dir, remoteSizes, remoteLatency)
 	if err != nil {
 		return err
 	}
 	rows = append(rows, remoteRows...)
+	plainRows, err := measurePlain(bin, dir, plainCounts, plainLines)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, plainRows...)
 	printTable(rows)
 	fmt.Print(countsNote(rows))
 	fmt.Printf("\nload average (1 min) before: %s, after: %s\n", load, loadAvg())

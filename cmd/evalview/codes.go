@@ -13,12 +13,12 @@ var issueCodes = []struct {
 	codes []string
 }{
 	{"reading any file", []string{
-		"bad-json", "bom", "crlf", "duplicate-id", "duplicate-key", "empty-file", "lfs-pointer",
-		"missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
+		"bad-json", "bom", "crlf", "document-records", "duplicate-id", "duplicate-key", "empty-file", "folder-read",
+		"large-document", "lfs-pointer", "line-too-long", "metric-differs", "missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
 		"read-failed", "unread-file", "wrong-type",
 	}},
 	{"lm-eval", []string{
-		"bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
+		"ambiguous-results", "bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
 		"filter-config-default", "filter-inferred", "filter-missing", "filter-over-budget", "filter-unsupported", "hash-mismatch",
 		"metric-differs", "metric-missing", "no-samples", "pretty-printed", "reextract-default-differs", "reextract-mismatch",
 		"rescore-mismatch", "task-missing", "too-many-filters",
@@ -48,6 +48,8 @@ var issueCodes = []struct {
 		"sample-limit", "zip-bomb",
 	}},
 	{"lighteval", []string{"bad-parquet", "bad-results", "metric-differs", "metric-nan", "no-details", "no-results", "task-not-in-results"}},
+	{"helm", []string{"bad-json", "metric-differs", "missing-file", "no-result", "request-failed", "stats-without-instance"}},
+	{"promptfoo", []string{"bad-csv", "bad-json", "bad-result", "duplicate-result", "metric-differs", "no-results", "unmatched-result"}},
 	{"opencompass", []string{"bad-json", "details-count", "eval-error", "metric-differs", "no-predictions", "no-results", "summary-differs", "summary-only", "unfinished"}},
 	{"evalscope", []string{"bad-json", "metric-differs", "no-report", "no-reviews", "review-error", "subset-unknown"}},
 	{"notes file", []string{"notes-bad-line", "notes-unreadable", "notes-unusable"}},

@@ -22,6 +22,8 @@
 //	                value wins, as in encoding/json)
 //	read-error      the file could not be read to the end (error)
 //	empty-file      no record at all (warning)
+//	large-document  the file starts a JSON document too large to read
+//	                whole for its records; it is read line by line (note)
 //	bom, crlf       a byte-order mark, Windows line ends (warnings)
 package plain
 
@@ -35,6 +37,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -42,10 +45,12 @@ import (
 var bom = []byte("\xef\xbb\xbf")
 
 // SniffFile scores a file 1 when its first line (after blank lines) is a
-// JSON object or array, or starts one that runs past the head: JSON Lines
-// of some kind, which the other formats, scoring first, may claim.
+// JSON object or array, or starts one that runs past the head or over the
+// lines after it (a JSON document): JSON of some kind, which the other
+// formats, scoring first, may claim.
 func SniffFile(_ string, head []byte) int {
 	head = bytes.TrimPrefix(head, bom)
+	head0 := head
 	for len(head) > 0 {
 		line, rest, cut := bytes.Cut(head, []byte("\n"))
 		head = rest
@@ -57,6 +62,11 @@ func SniffFile(_ string, head []byte) int {
 			return 0
 		}
 		if json.Valid(t) || !cut {
+			return 1
+		}
+		// A JSON document over several lines (pretty-printed): its first
+		// line opens it, and what follows is JSON as far as the head goes.
+		if v := jsonhead.Parse(head0, 0); v != nil && !v.Bad {
 			return 1
 		}
 		return 0
@@ -91,6 +101,10 @@ func Each(path string, fn func(*model.Dataset) error) error { return format.Each
 
 var errStop = errors.New("stop")
 
+// maxBadLines bounds the bad-json issues a file lists one by one; the
+// lines past it are counted in one more.
+const maxBadLines = 1000
+
 // openFile indexes one file into a dataset.
 func openFile(path string) (*model.Dataset, error) {
 	f, err := jsonl.OpenRegular(path)
@@ -98,63 +112,74 @@ func openFile(path string) (*model.Dataset, error) {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
 	name := filepath.Base(path)
 	ds := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
-	// A record is built again from its line when asked for, named as
-	// indexing named it (a repeated id gets its line).
-	x := &jsonl.LineIndex{Path: path, Build: func(e jsonl.LineEntry, data []byte) *model.Record {
-		rec, bad := build(path, e.Sum.Line, data)
-		if bad != nil {
-			return nil
+	if head, err := folder.ReadHead(path); err == nil && isDocument(head, st.Size()) {
+		if st.Size() > maxDocument {
+			ds.Issues = append(ds.Issues, model.Notef("large-document", path, 0, "",
+				"the file starts a JSON document of %d MB, more than the %d MB read whole to find its records: it is read line by line", st.Size()>>20, maxDocument>>20))
+		} else {
+			doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
+			if openDocument(path, doc) == nil {
+				return doc, nil
+			}
+			// Not one document after all (several values, one broken):
+			// read line by line, each bad line said.
 		}
-		rename(rec, e.Sum.ID)
-		return rec
-	}}
-	firstLine := map[string]int{}
+	}
+	x := &index{id: indexes.Add(1), path: path, size: st.Size()}
+	ids := newIDSet()
 	var keys keyList
 	var ends jsonl.LineEnds
-	err = jsonl.ScanLines(f, func(l jsonl.Line) error {
+	bad, firstBad := 0, 0
+	err = jsonl.ScanLinesMax(f, longLine, func(l jsonl.Line) error {
 		ends.Note(l)
 		if l.N == 1 && jsonl.IsLFSPointer(l.Data) {
 			ds.Issues = append(ds.Issues, jsonl.LFSIssue(path))
 			return errStop
 		}
-		if jsonl.IsBlank(l.Data) {
+		if !l.Cut && jsonl.IsBlank(l.Data) {
 			return nil
 		}
-		rec, bad := build(path, l.N, l.Data)
-		if bad != nil {
-			ds.Issues = append(ds.Issues, *bad)
+		rec, is := x.build(l, false)
+		if is != nil {
+			if bad++; bad <= maxBadLines {
+				ds.Issues = append(ds.Issues, *is)
+			} else if bad == maxBadLines+1 {
+				firstBad = l.N
+			}
 			return nil
 		}
-		e := jsonl.LineEntry{Off: l.Offset, Size: len(l.Data)}
-		if first, dup := firstLine[rec.ID]; dup {
-			id := rec.ID + " (line " + strconv.Itoa(l.N) + ")"
-			e.Extra = append(e.Extra, model.Warnf("duplicate-id", path, l.N, id, "id %q is also the id of line %d; this record is named by its line", rec.ID, first))
-			rename(rec, id)
-			rec.Issues = append(rec.Issues, e.Extra...)
-			rec.Errors, rec.Warnings = model.CountIssues(rec.Issues)
-		} else {
-			firstLine[rec.ID] = l.N
-		}
+		x.add(l.Offset, l.N)
+		ids.add(rec.ID)
 		for _, fl := range rec.Fields {
 			keys.add(fl.Name)
 		}
-		e.Sum = rec.Summary
-		x.Recs = append(x.Recs, e)
+		x.keep(rec)
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStop) {
 		ds.Issues = append(ds.Issues, model.Errorf("read-error", path, 0, "", "reading stopped: %v", err))
 	}
-	if len(x.Recs) == 0 && len(ds.Issues) == 0 {
+	if bad > maxBadLines {
+		ds.Issues = append(ds.Issues, model.Errorf("bad-json", path, firstBad, "", "%d more lines from here on are not JSON (the first %d are listed)", bad-maxBadLines, maxBadLines))
+	}
+	x.settle()
+	if x.n == 0 && len(ds.Issues) == 0 {
 		ds.Issues = append(ds.Issues, model.Warnf("empty-file", path, 0, "", "file holds no records"))
 	}
 	ds.Issues = append(ds.Issues, ends.Issues(path)...)
+	if dups := ids.repeated(); len(dups) > 0 {
+		ds.Issues = append(ds.Issues, x.markDups(dups, ids.seed)...)
+	}
 	ds.Records = x
 	ds.Facts = []model.Fact{
 		{Key: "format", Value: "JSON Lines, shown as plain records"},
-		{Key: "records", Value: strconv.Itoa(len(x.Recs))},
+		{Key: "records", Value: strconv.Itoa(x.n)},
 	}
 	if len(keys.order) > 0 {
 		ds.Facts = append(ds.Facts, model.Fact{Key: "fields", Value: keys.String()})
@@ -177,10 +202,19 @@ func rename(rec *model.Record, id string) {
 type keyList struct {
 	seen  map[string]bool
 	order []string
+	more  bool // keys past maxKeys were left out
 }
+
+// maxKeys bounds the keys a keyList gathers: records of a million keys
+// each would otherwise keep them all.
+const maxKeys = 10_000
 
 func (k *keyList) add(key string) {
 	if k.seen[key] {
+		return
+	}
+	if len(k.order) >= maxKeys {
+		k.more = true
 		return
 	}
 	if k.seen == nil {
@@ -192,8 +226,12 @@ func (k *keyList) add(key string) {
 
 // String lists the keys, at most 20, then how many more.
 func (k *keyList) String() string {
-	if len(k.order) <= 20 {
+	more := ""
+	if k.more {
+		more = "+" // and others not counted
+	}
+	if len(k.order) <= 20 && !k.more {
 		return strings.Join(k.order, ", ")
 	}
-	return strings.Join(k.order[:20], ", ") + fmt.Sprintf(" and %d more", len(k.order)-20)
+	return strings.Join(k.order[:min(20, len(k.order))], ", ") + fmt.Sprintf(" and %d%s more", len(k.order)-min(20, len(k.order)), more)
 }

@@ -41,6 +41,8 @@ type Info struct {
 	Loading string
 	// Note is a transient message (a record that failed to load).
 	Note string
+	// Found says what the folders opened held (Options.Discovery).
+	Found string
 }
 
 // Bar is the one-line bar over the help line.
@@ -111,6 +113,9 @@ func (s *Bar) View(in Info) string {
 	}
 	if in.Note != "" {
 		parts = append(parts, s.c.Styles.Issue.Error.Render(text.OneLine(in.Note)))
+	}
+	if in.Found != "" {
+		parts = append(parts, st.Item.Render(text.OneLine(in.Found)))
 	}
 	if in.Scroll != "" { // last: the first to go when the bar is full
 		parts = append(parts, st.Item.Render(in.Scroll))

@@ -1,0 +1,9 @@
+package helm
+
+import (
+	"testing"
+
+	"evalview/loaders/internal/fuzzmin"
+)
+
+func TestMain(m *testing.M) { fuzzmin.Main(m) }

@@ -1,0 +1,9 @@
+package promptfoo
+
+import (
+	"testing"
+
+	"evalview/loaders/internal/fuzzmin"
+)
+
+func TestMain(m *testing.M) { fuzzmin.Main(m) }
