@@ -70,7 +70,11 @@ type Pane struct {
 	rec    *model.Record
 	recIdx int
 	tabs   []content.Tab
-	tab    int
+	// dsIssues is how many dataset issues the tabs were chosen with: a
+	// scan that finds more (a count mismatch known at its end) brings
+	// the Issues tab to a record already shown.
+	dsIssues int
+	tab      int
 	// chosen is, per dataset, the tab the user last chose: the records
 	// shown next open on it when they have it.
 	chosen map[*model.Dataset]string
@@ -160,7 +164,7 @@ func (d *Pane) SetSize(w, h int) {
 // user last chose on ds when the record has it.
 func (d *Pane) SetRecord(ds *model.Dataset, idx int, rec *model.Record) tea.Cmd {
 	d.ds, d.recIdx, d.rec, d.loadErr = ds, idx, rec, ""
-	d.tabs = content.Tabs(ds, rec)
+	d.tabs, d.dsIssues = content.Tabs(ds, rec), issueCount(ds)
 	d.tab = 0
 	want := d.chosen[ds]
 	for i, t := range d.tabs {
@@ -247,6 +251,16 @@ func (d *Pane) key() renderKey {
 func (d *Pane) Refresh() tea.Cmd {
 	if d.w <= 0 || d.h <= 0 {
 		return nil
+	}
+	if n := issueCount(d.ds); n != d.dsIssues && d.loadErr == "" {
+		shown := d.TabName()
+		d.tabs, d.dsIssues = content.Tabs(d.ds, d.rec), n
+		d.tab = 0
+		for i, t := range d.tabs {
+			if t.Name == shown {
+				d.tab = i
+			}
+		}
 	}
 	k := d.key()
 	if k == d.docKey && d.pending == nil || d.pending != nil && *d.pending == k {
@@ -508,3 +522,11 @@ func (d *Pane) Doc() content.Doc { return d.doc }
 
 // Offset is the first line of the tab in view.
 func (d *Pane) Offset() int { return d.vp.YOffset() }
+
+// issueCount is how many issues ds has (0 for no dataset).
+func issueCount(ds *model.Dataset) int {
+	if ds == nil {
+		return 0
+	}
+	return len(ds.Issues)
+}
