@@ -56,6 +56,11 @@ type Sources struct {
 	// Figures are a scored dataset's figures at its threshold, for the
 	// compact header's figures line.
 	Figures func(*model.Dataset) runstats.Figures
+	// Shared are the list's facts about what every row of the dataset
+	// shown has in common (list.Pane.ConstantFacts: the columns it left
+	// out as the same on every row, the lead the titles share), shown
+	// after the origin facts.
+	Shared func() []model.Fact
 }
 
 // countCache holds the status and issue counts of one dataset under one
@@ -362,6 +367,7 @@ func (h *Pane) factLines(n int) []string {
 	if len(facts) == 0 && h.ds.Path != "" {
 		facts = []model.Fact{{Key: "path", Value: h.ds.Path}}
 	}
+	facts = withShared(facts, h.shared())
 	maxVal := max(12, h.w/3)
 	sep := st.Header.Kind.Render(" · ")
 	const moreRoom = 9 // " +NN more"
@@ -412,6 +418,37 @@ func (h *Pane) factLines(n int) []string {
 		lines[i] = text.Truncate(lines[i], h.w)
 	}
 	return lines
+}
+
+// shared are the list's facts about what every row has in common.
+func (h *Pane) shared() []model.Fact {
+	if h.src.Shared == nil {
+		return nil
+	}
+	return h.src.Shared()
+}
+
+// withShared puts the list's fact about the columns it left out (same
+// on every row) after the leading origin facts (task, model, run), where
+// it is read with them, and the others (the lead the titles share, which
+// the list's "…" marks already) last.
+func withShared(facts, shared []model.Fact) []model.Fact {
+	if len(shared) == 0 {
+		return facts
+	}
+	var first, last []model.Fact
+	for _, f := range shared {
+		if f.Key == list.EveryRow {
+			first = append(first, f)
+		} else {
+			last = append(last, f)
+		}
+	}
+	at := 0
+	for at < len(facts) && at < 3 && slices.Contains([]string{"task", "model", "run"}, facts[at].Key) {
+		at++
+	}
+	return slices.Concat(facts[:at], first, facts[at:], last)
 }
 
 // originCaps are the widths the leading origin facts' values (task,

@@ -116,11 +116,12 @@ func columnCap(field string, w int) int {
 	return 24
 }
 
-// cellText is record s's text in a column, one sanitized line.
-func cellText(env query.Env, s model.Summary, field string) string {
+// cellText is record s's text in a column, one sanitized line; the
+// title skips lead, the text every title shares (titleCell).
+func cellText(env query.Env, s model.Summary, field, lead string) string {
 	switch field {
 	case "title":
-		return text.FirstLine(s.Title)
+		return titleCell(s.Title, lead)
 	case "score":
 		o := s.Outcome(env.Filter)
 		switch {
@@ -233,7 +234,7 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 			}
 			values := 0
 			for _, s := range page {
-				values = max(values, text.Width(cellText(env, s, f)))
+				values = max(values, text.Width(cellText(env, s, f, "")))
 			}
 			need = max(need, values)
 			c.w = max(1, min(need, columnCap(f, w)))
@@ -473,7 +474,7 @@ func (l *Pane) page() []model.Summary {
 
 // layout fits the list's columns to the pane for the rows on screen.
 func (l *Pane) layout(env query.Env, page []model.Summary) []colLayout {
-	cols := layoutColumns(l.ds, env, l.columns(), page, max(0, l.w-rowPrefix), l.st.columns != nil)
+	cols := layoutColumns(l.ds, env, l.listFields(), page, max(0, l.w-rowPrefix), l.st.columns != nil)
 	// The sorted column's heading gets its arrow (headingView): a narrow
 	// column widens by a cell or two, taken from the title, to keep it.
 	if fi := flexIndex(cols); fi >= 0 && l.st.sortKey.Column != "" {
