@@ -3,7 +3,6 @@ package lmeval
 import (
 	"encoding/json"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"evalview/model"
@@ -120,95 +119,9 @@ func stripBOS(s string) string {
 	return s
 }
 
-// markFewShot marks the few-shot examples of a prompt, which the browser
-// folds so that the question shows first, and labels them "example K"
-// (its answer turn "example K answer"):
-//
-//   - a chat prompt of several user turns (--fewshot_as_multiturn): every
-//     turn before the last user turn, after the leading system turns;
-//   - a prompt of one user turn (the examples joined by the task's fewshot
-//     delimiter, "\n\n" by default, then the doc's text): the part before
-//     the blank line that precedes the doc's question, cut into examples
-//     that each hold a line starting as the question part's last line
-//     does ("Answer:"). A description before the first example goes with
-//     it; a prompt where that cue is missing (0-shot, a description
-//     alone) is left whole.
-//
-// question is the doc's question as the list shows it (its first line);
-// the turns always hold the whole prompt, the Raw tab the logged text.
+// markFewShot marks the few-shot examples of a prompt (model.MarkFewShot,
+// which lighteval's prompts share); question is the doc's question as
+// the list shows it (its first line).
 func markFewShot(msgs []model.Message, question string) []model.Message {
-	last := -1
-	users := 0
-	for i, m := range msgs {
-		if m.Role == model.RoleUser {
-			last, users = i, users+1
-		}
-	}
-	if users >= 2 {
-		out := make([]model.Message, len(msgs))
-		copy(out, msgs)
-		k := 0
-		for i := range out[:last] {
-			switch out[i].Role {
-			case model.RoleSystem:
-				if k == 0 {
-					continue
-				}
-			case model.RoleUser:
-				k++
-			}
-			out[i].FewShot = true
-			if out[i].Label == "" {
-				out[i].Label = "example " + strconv.Itoa(max(k, 1))
-				if out[i].Role != model.RoleUser {
-					out[i].Label += " answer"
-				}
-			}
-		}
-		return out
-	}
-	if users != 1 || question == "" {
-		return msgs
-	}
-	text := msgs[last].Text()
-	p := strings.LastIndex(text, question)
-	if p <= 0 {
-		return msgs
-	}
-	q := strings.LastIndex(text[:p], "\n\n")
-	if q <= 0 {
-		return msgs
-	}
-	rest := text[q+2:]
-	cue := lastLine(rest, 0)
-	if cue == "" {
-		return msgs
-	}
-	var out []model.Message
-	var cur []string
-	for _, chunk := range strings.Split(text[:q], "\n\n") {
-		cur = append(cur, chunk)
-		if hasLineStarting(chunk, cue) {
-			m := textMessage(model.RoleUser, strings.Join(cur, "\n\n"), "example "+strconv.Itoa(len(out)+1))
-			m.FewShot = true
-			out = append(out, m)
-			cur = nil
-		}
-	}
-	if len(out) == 0 || len(cur) > 0 {
-		return msgs
-	}
-	out = append(out, textMessage(model.RoleUser, rest, msgs[last].Label))
-	return append(append(append([]model.Message(nil), msgs[:last]...), out...), msgs[last+1:]...)
-}
-
-// hasLineStarting reports whether a line of s starts with prefix, spaces
-// aside.
-func hasLineStarting(s, prefix string) bool {
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), prefix) {
-			return true
-		}
-	}
-	return false
+	return model.MarkFewShot(msgs, question)
 }
