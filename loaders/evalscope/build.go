@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -76,9 +77,9 @@ type sample struct {
 // buildUnit reads a unit's files into its dataset.
 func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 	ds := &model.Dataset{Kind: model.KindEvalScope, Task: u.dataset, Title: u.dataset}
-	ds.Origin = model.Origin{Task: u.dataset, Model: u.model, Run: runOf(stamp)}
-	if stampName.MatchString(stamp) {
-		ds.Title += " " + model.RunTime(runOf(stamp))
+	ds.Origin = model.Origin{Task: u.dataset, Model: u.model, Run: outdir.Run(stamp)}
+	if outdir.IsStamp(stamp) {
+		ds.Title += " " + model.RunTime(outdir.Run(stamp))
 	}
 	var rep *report
 	if u.report != "" {
@@ -288,7 +289,7 @@ func buildSample(idx, subsetName string, p, r *line, mainKey string) *sample {
 	}
 	rec.Target = strings.Join(rec.References, " | ")
 	if rec.Target != "" {
-		pairs := []string{"target", jsonl.Clip(firstLine(rec.Target), 64)}
+		pairs := []string{"target", jsonl.Clip(jsonl.FirstLine(rec.Target, 200), 64)}
 		if subsetName != "" {
 			pairs = append(pairs, "subset", subsetName)
 		}
@@ -296,11 +297,11 @@ func buildSample(idx, subsetName string, p, r *line, mainKey string) *sample {
 	}
 	for i := len(rec.Messages) - 1; i >= 0 && rec.Title == ""; i-- {
 		if rec.Messages[i].Role == model.RoleUser {
-			rec.Title = firstLine(rec.Messages[i].Text())
+			rec.Title = jsonl.FirstLine(rec.Messages[i].Text(), 200)
 		}
 	}
 	if rec.Title == "" && len(rec.Messages) > 0 {
-		rec.Title = firstLine(rec.Messages[0].Text())
+		rec.Title = jsonl.FirstLine(rec.Messages[0].Text(), 200)
 	}
 	rec.Summary.Attempts = len(rec.Attempts)
 	for _, a := range rec.Attempts {

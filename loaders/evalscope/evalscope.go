@@ -49,16 +49,12 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
-	"regexp"
 	"strings"
 
-	"evalview/loaders/jsonl"
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/source"
 	"evalview/model"
 )
-
-// stampName matches an output folder's time stamp (%Y%m%d_%H%M%S).
-var stampName = regexp.MustCompile(`^\d{8}_\d{6}$`)
 
 // SniffFile scores a file by its first bytes: 2 for a prediction line
 // (1.x: "index" and "model_output"; 0.x: "answer_id" and "raw_input"),
@@ -101,12 +97,12 @@ func isReportHead(t []byte) bool {
 // output folders named by their time stamps, and for the predictions/,
 // reviews/ or reports/ folder of one; 0 otherwise.
 func SniffDir(dir string, names []string) int {
-	if isOutputFolder(names) || len(stampFolders(dir, names)) > 0 {
+	if isOutputFolder(names) || len(outdir.StampFolders(dir, names, isOutputFolder)) > 0 {
 		return 2
 	}
 	switch filepath.Base(dir) {
 	case "predictions", "reviews", "reports":
-		if parent, err := entryNames(source.Dir(dir)); err == nil && isOutputFolder(parent) {
+		if parent, err := outdir.Entries(source.Dir(dir)); err == nil && isOutputFolder(parent) {
 			return 2
 		}
 	}
@@ -130,22 +126,6 @@ func isOutputFolder(names []string) bool {
 	return (has("reviews") || has("reports")) && (has("predictions") || has("configs") || has("logs") || has("reviews"))
 }
 
-// stampFolders are the output folders among dir's entries.
-func stampFolders(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		s, ok := strings.CutSuffix(n, "/")
-		if !ok || !stampName.MatchString(s) {
-			continue
-		}
-		p := source.Join(dir, s)
-		if sub, err := entryNames(p); err == nil && isOutputFolder(sub) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // Open opens an output folder, a folder of them (each a run), its
 // predictions/, reviews/ or reports/ folder, or one file of one: a
 // prediction, review or report file opens its model's dataset.
@@ -155,30 +135,11 @@ func Open(path string) ([]*model.Dataset, error) {
 		return nil, err
 	}
 	if st.IsDir() {
-		names, err := entryNames(path)
-		if err != nil {
-			return nil, err
+		dss, err := outdir.OpenFolder(path, isOutputFolder, func(run string) ([]*model.Dataset, error) { return openOutput(run, "") })
+		if errors.Is(err, outdir.ErrNotRun) {
+			err = errors.New("not an EvalScope output folder (no reviews/ or reports/ beside predictions/)")
 		}
-		switch {
-		case isOutputFolder(names):
-			return openOutput(path, "")
-		case len(stampFolders(path, names)) > 0:
-			var out []*model.Dataset
-			var errs []error
-			for _, o := range stampFolders(path, names) {
-				ds, err := openOutput(o, "")
-				out = append(out, ds...)
-				if err != nil {
-					errs = append(errs, err)
-				}
-			}
-			return out, errors.Join(errs...)
-		}
-		root := source.Dir(path)
-		if parent, _ := entryNames(root); isOutputFolder(parent) {
-			return openOutput(root, "")
-		}
-		return nil, errors.New("not an EvalScope output folder (no reviews/ or reports/ beside predictions/)")
+		return dss, err
 	}
 	modelDir := source.Dir(path)
 	switch filepath.Base(source.Dir(modelDir)) {
@@ -186,44 +147,4 @@ func Open(path string) ([]*model.Dataset, error) {
 		return openOutput(source.Dir(source.Dir(modelDir)), path)
 	}
 	return openLoose(path)
-}
-
-// entryNames lists a folder's entries, folders ending in "/", sorted,
-// hidden ones left out.
-func entryNames(dir string) ([]string, error) {
-	ents, err := source.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, 0, len(ents))
-	for _, e := range ents {
-		n := e.Name()
-		if strings.HasPrefix(n, ".") {
-			continue
-		}
-		if e.IsDir() {
-			n += "/"
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-// runOf is an output folder's time stamp as a run: "20250301_101500" is
-// "2025-03-01T10:15:00", which model.RunTime shortens.
-func runOf(stamp string) string {
-	if !stampName.MatchString(stamp) {
-		return stamp
-	}
-	return stamp[0:4] + "-" + stamp[4:6] + "-" + stamp[6:8] + "T" + stamp[9:11] + ":" + stamp[11:13] + ":" + stamp[13:15]
-}
-
-// firstLine is s's first non-blank line, clipped for the list.
-func firstLine(s string) string {
-	whole := s
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return jsonl.Own(jsonl.Clip(strings.TrimSpace(s), 200), whole)
 }

@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -47,36 +49,14 @@ func (u *unit) files() []string {
 // modelFiles lists the files of each model folder of dir
 // (predictions/, reviews/ or reports/), with the given extension.
 func modelFiles(dir, ext string) ([]string, map[string][]string) {
-	names, err := entryNames(dir)
-	if err != nil {
-		return nil, nil
-	}
-	var models []string
-	files := map[string][]string{}
-	for _, n := range names {
-		m, ok := strings.CutSuffix(n, "/")
-		if !ok {
-			continue
-		}
-		sub, err := entryNames(source.Join(dir, m))
-		if err != nil {
-			continue
-		}
-		for _, f := range sub {
-			if strings.HasSuffix(f, ext) {
-				files[m] = append(files[m], f)
-			}
-		}
-		models = append(models, m)
-	}
-	return models, files
+	return outdir.ModelFiles(dir, func(f string) bool { return strings.HasSuffix(f, ext) })
 }
 
 // configDatasets are the datasets an output folder's task config lists
 // (configs/*.yaml, its "datasets:" list), for splitting file names when
 // there is no report.
 func configDatasets(root string) []string {
-	names, err := entryNames(source.Join(root, "configs"))
+	names, err := outdir.Entries(source.Join(root, "configs"))
 	if err != nil {
 		return nil
 	}
@@ -217,7 +197,7 @@ func openOutput(root, file string) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	var errs []error
 	for _, u := range units(root) {
-		if file != "" && !has(u.files(), file) {
+		if file != "" && !slices.Contains(u.files(), file) {
 			continue
 		}
 		ds, err := buildUnit(root, stamp, u)
@@ -263,13 +243,4 @@ func firstLineBytes(b []byte) []byte {
 		return b[:i]
 	}
 	return b
-}
-
-func has(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -16,16 +17,16 @@ import (
 func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error) {
 	ds := &model.Dataset{Kind: model.KindOpenCompass, Task: u.dataset, Title: u.dataset}
 	ds.Origin = model.Origin{Task: u.dataset, Model: u.model}
-	if !stampName.MatchString(stamp) {
+	if !outdir.IsStamp(stamp) {
 		stamp = "" // a folder named otherwise: no run to tell
 	}
-	ds.Origin.Run = runOf(stamp)
+	ds.Origin.Run = outdir.Run(stamp)
 	if u.judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: u.judge}}
 		ds.Title += " judged by " + u.judge
 	}
 	if stamp != "" {
-		ds.Title += " " + model.RunTime(runOf(stamp))
+		ds.Title += " " + model.RunTime(outdir.Run(stamp))
 	}
 	if u.model != "" {
 		ds.Facts = append(ds.Facts, model.Fact{Key: "model", Value: u.model})
@@ -265,7 +266,7 @@ func buildRecord(ds *model.Dataset, i int, reps []item, d *detail, res *results)
 	}
 	rec.Title = titleOf(rec)
 	if rec.Target != "" {
-		rec.Labels = model.NewLabels("target", jsonl.Clip(firstLine(rec.Target), 64))
+		rec.Labels = model.NewLabels("target", jsonl.Clip(jsonl.FirstLine(rec.Target, 200), 64))
 	}
 	for _, it := range reps[:min(1, len(reps))] {
 		for _, m := range it.obj.Members {
@@ -316,13 +317,13 @@ func titleOf(rec *model.Record) string {
 	for i := len(rec.Messages) - 1; i >= 0; i-- {
 		m := rec.Messages[i]
 		if m.Role == model.RoleUser && !m.FewShot {
-			if t := firstLine(m.Text()); t != "" {
+			if t := jsonl.FirstLine(m.Text(), 200); t != "" {
 				return t
 			}
 		}
 	}
 	if len(rec.Messages) > 0 {
-		return firstLine(rec.Messages[len(rec.Messages)-1].Text())
+		return jsonl.FirstLine(rec.Messages[len(rec.Messages)-1].Text(), 200)
 	}
 	return ""
 }

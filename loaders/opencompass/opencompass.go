@@ -64,12 +64,11 @@ import (
 	"regexp"
 	"strings"
 
+	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/source"
 	"evalview/model"
 )
-
-// stampName matches a work folder's time stamp (%Y%m%d_%H%M%S).
-var stampName = regexp.MustCompile(`^\d{8}_\d{6}$`)
 
 // SniffFile scores a file by its first bytes: 2 for an inferencer's
 // predictions ({"0": {"origin_prompt": ...}}, or a PPL record with its
@@ -113,12 +112,12 @@ func SniffDir(dir string, names []string) int {
 	if isWorkFolder(names) {
 		return 2
 	}
-	if len(stampFolders(dir, names)) > 0 {
+	if len(outdir.StampFolders(dir, names, isWorkFolder)) > 0 {
 		return 2
 	}
 	base := filepath.Base(dir)
 	if (base == "predictions" || base == "results") && hasDir(names, "") {
-		parent, _ := entryNames(source.Dir(dir))
+		parent, _ := outdir.Entries(source.Dir(dir))
 		if isWorkFolder(parent) {
 			return 2
 		}
@@ -148,22 +147,6 @@ func hasDir(names []string, n string) bool {
 		}
 	}
 	return false
-}
-
-// stampFolders are the work folders among dir's entries.
-func stampFolders(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		s := strings.TrimSuffix(n, "/")
-		if s == n || !stampName.MatchString(s) {
-			continue
-		}
-		p := source.Join(dir, s)
-		if sub, err := entryNames(p); err == nil && isWorkFolder(sub) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // isSummaryHead tells a summarizer's table: its CSV by its header, its
@@ -265,32 +248,13 @@ func Open(path string) ([]*model.Dataset, error) {
 		return nil, err
 	}
 	if st.IsDir() {
-		names, err := entryNames(path)
-		if err != nil {
-			return nil, err
+		dss, err := outdir.OpenFolder(path, isWorkFolder, func(run string) ([]*model.Dataset, error) { return openWork(run, nil) })
+		if errors.Is(err, outdir.ErrNotRun) {
+			err = errors.New("not an OpenCompass work folder (no results/ or summary/ beside predictions/ or configs/)")
 		}
-		switch {
-		case isWorkFolder(names):
-			return openWork(path, nil)
-		case len(stampFolders(path, names)) > 0:
-			var out []*model.Dataset
-			var errs []error
-			for _, w := range stampFolders(path, names) {
-				ds, err := openWork(w, nil)
-				out = append(out, ds...)
-				if err != nil {
-					errs = append(errs, err)
-				}
-			}
-			return out, errors.Join(errs...)
-		}
-		root := source.Dir(path)
-		if parent, _ := entryNames(root); isWorkFolder(parent) {
-			return openWork(root, nil)
-		}
-		return nil, errors.New("not an OpenCompass work folder (no results/ or summary/ beside predictions/ or configs/)")
+		return dss, err
 	}
-	head, err := readHead(path)
+	head, err := folder.ReadHead(path)
 	if err != nil {
 		return nil, err
 	}
@@ -325,12 +289,3 @@ func splitJudge(name string) (string, string) {
 
 // splitSuffix matches a split predictions file's name, <dataset>_<k>.
 var splitSuffix = regexp.MustCompile(`^(.+)_(\d+)$`)
-
-// runOf is a work folder's time stamp as a run: "20240529_123456" is
-// "2024-05-29T12:34:56", which model.RunTime shortens.
-func runOf(stamp string) string {
-	if !stampName.MatchString(stamp) {
-		return stamp
-	}
-	return stamp[0:4] + "-" + stamp[4:6] + "-" + stamp[6:8] + "T" + stamp[9:11] + ":" + stamp[11:13] + ":" + stamp[13:15]
-}

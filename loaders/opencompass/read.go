@@ -13,18 +13,6 @@ import (
 	"evalview/model"
 )
 
-// headSize is how much of a file detection reads.
-const headSize = 64 << 10
-
-func readHead(path string) ([]byte, error) {
-	f, err := jsonl.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return jsonl.ReadPrefix(f, headSize)
-}
-
 // item is one record of an output handler's JSON (predictions, or an LLM
 // judge's outputs), keyed "0", "1", ...
 type item struct {

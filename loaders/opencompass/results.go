@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"evalview/loaders/internal/nonfinite"
@@ -105,7 +106,7 @@ func readResults(path string) (*results, error) {
 		}
 	}
 	for _, m := range named {
-		if !hasString(metricWhitelist, m.Name) {
+		if !slices.Contains(metricWhitelist, m.Name) {
 			r.metrics = append(r.metrics, m)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -40,7 +41,7 @@ type summaryErr struct {
 // latestSummary reads the work folder's newest summary (summary_<ts>.csv,
 // else its .md or .txt), nil when there is none.
 func latestSummary(root string) (*summary, *summaryErr) {
-	names, err := entryNames(source.Join(root, "summary"))
+	names, err := outdir.Entries(source.Join(root, "summary"))
 	if err != nil {
 		return nil, nil
 	}
@@ -242,7 +243,7 @@ func summaryDataset(root, stamp string, s *summary, col string, r summaryRow) *m
 	m, judge := splitJudge(col)
 	ds := &model.Dataset{Kind: model.KindOpenCompass, Path: s.path, Task: r.dataset, Title: r.dataset + " (summary only)",
 		Records: model.NewMemIndex(nil), MainMetric: r.metric}
-	ds.Origin = model.Origin{Task: r.dataset, Model: m, Run: runOf(stamp)}
+	ds.Origin = model.Origin{Task: r.dataset, Model: m, Run: outdir.Run(stamp)}
 	if judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: judge}}
 	}
