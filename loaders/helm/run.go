@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/chat"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -551,21 +552,10 @@ func correctText(in instance) string {
 }
 
 // contentText is a chat message's content as text: a string, or the text
-// parts of a list.
+// parts of a list (chat.Text); anything else as it is written.
 func contentText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := chat.Text(raw); ok {
 		return s
-	}
-	var parts []map[string]any
-	if json.Unmarshal(raw, &parts) == nil {
-		var out []string
-		for _, p := range parts {
-			if t, ok := p["text"].(string); ok {
-				out = append(out, t)
-			}
-		}
-		return strings.Join(out, "\n")
 	}
 	return string(raw)
 }

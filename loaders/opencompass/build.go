@@ -2,9 +2,10 @@ package opencompass
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -190,12 +191,7 @@ func buildRecords(ds *model.Dataset, items []item, res *results) ([]*model.Recor
 		}
 	}
 	if res != nil && len(items) == 0 {
-		idx := make([]int, 0, len(res.details))
-		for k := range res.details {
-			idx = append(idx, k)
-		}
-		sort.Ints(idx)
-		for _, k := range idx {
+		for _, k := range slices.Sorted(maps.Keys(res.details)) {
 			d := res.details[k]
 			rec, m := buildRecord(ds, k, nil, &d, res)
 			recs = append(recs, rec)
