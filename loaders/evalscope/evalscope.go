@@ -49,6 +49,7 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"evalview/loaders/internal/outdir"
@@ -109,9 +110,23 @@ func SniffDir(dir string, names []string) int {
 	return 0
 }
 
-// IsOutputFolder tells an output folder by its entries (names, folders
-// ending in "/"): a search of a tree opens such a folder whole.
-func IsOutputFolder(names []string) bool { return isOutputFolder(names) }
+// IsOutputFolder tells output folder dir by its entries (names, folders
+// ending in "/") and by a file of EvalScope's own in a model folder of
+// its predictions/, reviews/ or reports/: a search of a tree opens such
+// a folder whole, and a folder of anyone's with a reports/ beside a
+// logs/ is no output folder.
+func IsOutputFolder(dir string, names []string) bool {
+	if !isOutputFolder(names) {
+		return false
+	}
+	own := func(name string, head []byte) bool { return SniffFile(name, head) > 0 }
+	for _, sub := range []string{"reviews", "predictions", "reports"} {
+		if slices.Contains(names, sub+"/") && outdir.Holds(source.Join(dir, sub), 1, own) {
+			return true
+		}
+	}
+	return false
+}
 
 // isOutputFolder tells an output folder by its entries.
 func isOutputFolder(names []string) bool {

@@ -62,6 +62,7 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"evalview/loaders/internal/folder"
@@ -125,9 +126,20 @@ func SniffDir(dir string, names []string) int {
 	return 0
 }
 
-// IsWorkFolder tells a work folder by its entries (names, folders ending
-// in "/"): a search of a tree opens such a folder whole.
-func IsWorkFolder(names []string) bool { return isWorkFolder(names) }
+// IsWorkFolder tells work folder dir by its entries (names, folders
+// ending in "/") and by a file of OpenCompass's own: predictions in a
+// model folder of predictions/ (or an unfinished inference's
+// checkpoint), or a summary in summary/. A search of a tree opens such a
+// folder whole; a folder of anyone's with a results/ beside a logs/ (an
+// lm-eval output folder) is no work folder.
+func IsWorkFolder(dir string, names []string) bool {
+	if !isWorkFolder(names) {
+		return false
+	}
+	own := func(name string, head []byte) bool { return SniffFile(name, head) > 0 }
+	return slices.Contains(names, "predictions/") && outdir.Holds(source.Join(dir, "predictions"), 1, own) ||
+		slices.Contains(names, "summary/") && outdir.Holds(source.Join(dir, "summary"), 0, own)
+}
 
 // isWorkFolder tells a work folder by its entries.
 func isWorkFolder(names []string) bool {

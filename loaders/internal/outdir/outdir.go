@@ -95,6 +95,46 @@ func ModelFiles(dir string, keep func(name string) bool) ([]string, map[string][
 	return models, files
 }
 
+// MaxLook is how many folders Holds looks in at each level, and how many
+// files' first bytes it reads in each.
+const MaxLook = 4
+
+// Holds reports whether folder dir holds, depth folders down (1: in its
+// model folders), a file that own accepts by its name and first bytes:
+// the positive evidence a folder laid out as a tool's run folder needs
+// before it is read whole as one, for a folder of anyone's may hold a
+// results/ or reports/ beside a logs/. It reads the first bytes of at
+// most MaxLook files in each of at most MaxLook folders, in name order;
+// what is not a regular file is passed over.
+func Holds(dir string, depth int, own func(name string, head []byte) bool) bool {
+	names, err := Entries(dir)
+	if err != nil {
+		return false
+	}
+	looked := 0
+	for _, n := range names {
+		if looked >= MaxLook {
+			break
+		}
+		sub, isDir := strings.CutSuffix(n, "/")
+		if isDir != (depth > 0) {
+			continue
+		}
+		looked++
+		p := source.Join(dir, sub)
+		if depth > 0 {
+			if Holds(p, depth-1, own) {
+				return true
+			}
+			continue
+		}
+		if head, err := folder.ReadHead(p); err == nil && own(n, head) {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrNotRun is OpenFolder's error for a folder that is neither a run
 // folder, nor a folder of them, nor a folder inside one.
 var ErrNotRun = errors.New("not a run folder")

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"evalview/internal/testos"
 	"evalview/model"
 )
 
@@ -116,5 +117,41 @@ func TestOpenFolder(t *testing.T) {
 		if c.dir == "plain" && !errors.Is(err, ErrNotRun) {
 			t.Errorf("plain: %v, want ErrNotRun", err)
 		}
+	}
+}
+
+// TestHolds: the evidence a run folder needs is a file the tool's own
+// sniffer accepts, found in its first folders and files, depth levels
+// down; a FIFO is passed over unread.
+func TestHolds(t *testing.T) {
+	root := tree(t, "p/m1/a.txt", "p/m1/b.json", "p/m2/c.json", "q/x.json", "r/m/a.txt")
+	own := func(name string, head []byte) bool { return filepath.Ext(name) == ".json" && string(head) == "{}" }
+	for dir, want := range map[string]bool{"p": true, "r": false, "none": false} {
+		if got := Holds(filepath.Join(root, dir), 1, own); got != want {
+			t.Errorf("Holds(%s, 1) = %v", dir, got)
+		}
+	}
+	if !Holds(filepath.Join(root, "q"), 0, own) || Holds(filepath.Join(root, "q"), 1, own) {
+		t.Error("q holds x.json at depth 0 only")
+	}
+	many := make([]string, 0, MaxLook+1)
+	for i := range MaxLook + 1 {
+		many = append(many, filepath.Join("s", "m", string(rune('a'+i))+".txt"))
+	}
+	many[MaxLook] = filepath.Join("s", "m", "z.json")
+	root2 := tree(t, many...)
+	if Holds(filepath.Join(root2, "s"), 1, own) {
+		t.Errorf("Holds read past the first %d files of a folder", MaxLook)
+	}
+	// A FIFO: opening it to read would wait for a writer for ever.
+	fifo := filepath.Join(root, "f", "m", "a.json")
+	if err := os.MkdirAll(filepath.Dir(fifo), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := testos.Mkfifo(fifo); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if Holds(filepath.Join(root, "f"), 1, func(string, []byte) bool { return true }) {
+		t.Error("a FIFO is no evidence")
 	}
 }
