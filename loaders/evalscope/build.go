@@ -10,8 +10,8 @@ import (
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/internal/outdir"
+	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -23,11 +23,22 @@ type line struct {
 	raw  []byte
 }
 
+// The sizes EvalScope's files are read to (variables, so that tests can
+// lower them): a line of predictions or reviews holds one sample, as
+// Sample JSONL's line does; a report, a dataset's scores by subset, is
+// read whole; a task config only for its list of datasets.
+var (
+	maxLine   = 128 << 20
+	maxReport = int64(32 << 20)
+	maxConfig = int64(4 << 20)
+)
+
 // readLines reads a JSON Lines file of EvalScope's, by the sample index
 // each line names (a later line for an index wins, as the cache's
-// reader keeps the last), in the order first written.
+// reader keeps the last), in the order first written. A line past
+// maxLine is not read, and said.
 func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
-	r, err := source.Open(path)
+	r, err := jsonl.OpenRegular(path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -35,7 +46,12 @@ func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
 	var order []string
 	byIdx := map[string]line{}
 	var issues []model.Issue
-	err = jsonl.ScanLines(r, func(l jsonl.Line) error {
+	err = jsonl.ScanLinesMax(r, maxLine, func(l jsonl.Line) error {
+		if l.Cut {
+			issues = append(issues, model.Errorf("line-too-long", path, l.N, "",
+				"the line is %d bytes; evalview reads an EvalScope line of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			return nil
+		}
 		if jsonl.IsBlank(l.Data) {
 			return nil
 		}
@@ -85,7 +101,11 @@ func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 	if u.report != "" {
 		r, err := readReport(u.report)
 		if err != nil {
-			ds.Issues = append(ds.Issues, model.Errorf("bad-json", u.report, 0, "", "%v", err))
+			code := "bad-json"
+			if jsonl.Refused(err) {
+				code = "read-error"
+			}
+			ds.Issues = append(ds.Issues, model.Errorf(code, u.report, 0, "", "%v", err))
 		} else {
 			rep = r
 			ds.Metrics = r.reported()
@@ -128,7 +148,7 @@ func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 		if s.pred != "" {
 			o, m, issues, err := readLines(s.pred)
 			if err != nil {
-				ds.Issues = append(ds.Issues, model.Errorf("bad-json", s.pred, 0, "", "reading stopped: %v", err))
+				ds.Issues = append(ds.Issues, model.Errorf("read-error", s.pred, 0, "", "reading stopped: %v", jsonl.Bare(err)))
 			}
 			porder, preds = o, m
 			ds.Issues = append(ds.Issues, issues...)
@@ -136,7 +156,7 @@ func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 		if s.review != "" {
 			o, m, issues, err := readLines(s.review)
 			if err != nil {
-				ds.Issues = append(ds.Issues, model.Errorf("bad-json", s.review, 0, "", "reading stopped: %v", err))
+				ds.Issues = append(ds.Issues, model.Errorf("read-error", s.review, 0, "", "reading stopped: %v", jsonl.Bare(err)))
 			}
 			rorder, revs = o, m
 			ds.Issues = append(ds.Issues, issues...)

@@ -38,6 +38,8 @@
 // # Issue codes
 //
 // bad-json (a line or file is not the JSON its writer writes),
+// read-error (a file that is not a regular file, a report past 32 MB, a
+// read that failed), line-too-long (a line past 128 MB: not read),
 // no-reviews (warning: predictions not reviewed), no-report (warning),
 // metric-differs (warning: a recomputed score disagrees with the
 // report), review-error (warning: a review whose score is not usable,

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/outdir"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -65,9 +66,9 @@ func configDatasets(root string) []string {
 		if !strings.HasSuffix(n, ".yaml") && !strings.HasSuffix(n, ".yml") {
 			continue
 		}
-		data, err := source.ReadFile(source.Join(root, "configs", n))
+		data, err := jsonl.ReadRegular(source.Join(root, "configs", n), maxConfig)
 		if err != nil {
-			continue
+			continue // the files' names are then split by the reports alone, or not (subset-unknown says so)
 		}
 		in := false
 		sc := bufio.NewScanner(bytes.NewReader(data))
@@ -218,8 +219,8 @@ func openOutput(root, file string) ([]*model.Dataset, error) {
 func openLoose(path string) ([]*model.Dataset, error) {
 	u := &unit{dataset: strings.TrimSuffix(filepath.Base(path), ".jsonl"), split: "away from its output folder: no report names the dataset"}
 	s := &subset{}
-	head, _ := source.ReadFile(path)
-	if bytes.Contains(firstLineBytes(head), []byte(`"sample_score"`)) || bytes.Contains(firstLineBytes(head), []byte(`"reviewed"`)) {
+	first := firstLineOf(path)
+	if bytes.Contains(first, []byte(`"sample_score"`)) || bytes.Contains(first, []byte(`"reviewed"`)) {
 		s.review = path
 	} else if strings.HasSuffix(path, ".json") {
 		u.report = path
@@ -238,9 +239,20 @@ func openLoose(path string) ([]*model.Dataset, error) {
 	return []*model.Dataset{ds}, nil
 }
 
-func firstLineBytes(b []byte) []byte {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		return b[:i]
+// firstLineOf is the first line of file path, at most maxLine bytes of
+// it (nil when it cannot be read: its reading says why).
+func firstLineOf(path string) []byte {
+	f, err := jsonl.OpenRegular(path)
+	if err != nil {
+		return nil
 	}
-	return b
+	defer f.Close()
+	var first []byte
+	_ = jsonl.ScanLinesMax(f, maxLine, func(l jsonl.Line) error {
+		first = append([]byte(nil), l.Data...)
+		return errFirst
+	})
+	return first
 }
+
+var errFirst = errors.New("the first line is read")

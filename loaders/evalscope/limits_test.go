@@ -1,0 +1,106 @@
+package evalscope
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"evalview/internal/testos"
+)
+
+const small = "testdata/outputs/20250301_090000"
+
+// copyFixture copies the small output folder to a new folder.
+func copyFixture(t *testing.T) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "20250301_090000")
+	err := filepath.Walk(small, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(small, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// issues are the issues of every dataset and record opened from dir.
+func issues(t *testing.T, dir string) string {
+	t.Helper()
+	dss, err := Open(dir)
+	var b strings.Builder
+	if err != nil {
+		b.WriteString("error " + err.Error() + "\n")
+	}
+	for _, ds := range dss {
+		for _, is := range ds.Issues {
+			b.WriteString(is.Code + " " + is.String() + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestLimits: what EvalScope's files declare is checked before it is
+// read: a report past maxReport is refused with its size, a line past
+// maxLine is not read (its samples' other lines are), each said.
+func TestLimits(t *testing.T) {
+	defer func(l int, r int64) { maxLine, maxReport = l, r }(maxLine, maxReport)
+	maxLine, maxReport = 700, 500
+	got := issues(t, copyFixture(t))
+	for _, want := range []string{
+		"read-error", "reports/Qwen2.5-0.5B-Instruct/gsm8k.json: error: the file is 798 bytes; evalview reads it whole, and only up to 500 bytes",
+		"line-too-long", "reviews/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl:1: error: the line is 931 bytes",
+		"evalview reads an EvalScope line of at most 700 bytes (not read)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+	dss, err := Open(copyFixture(t))
+	if err != nil || len(dss) != 1 || dss[0].Records.Len() == 0 {
+		t.Fatalf("the other lines: %v", err)
+	}
+}
+
+// TestFIFO: a FIFO where a file of the output folder should be is
+// refused unopened (opening it would wait for a writer for ever), and
+// the folder's other files open.
+func TestFIFO(t *testing.T) {
+	for _, f := range []string{
+		"reports/Qwen2.5-0.5B-Instruct/gsm8k.json",
+		"reviews/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl",
+		"predictions/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl",
+		"configs/task_config_b7e1f0.yaml",
+	} {
+		dir := copyFixture(t)
+		p := filepath.Join(dir, f)
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := testos.Mkfifo(p); err != nil {
+			t.Skip("no FIFOs here:", err)
+		}
+		done := make(chan string, 1)
+		go func() { done <- issues(t, dir) }()
+		select {
+		case got := <-done:
+			if !strings.HasPrefix(f, "configs/") && !strings.Contains(got, "not a regular file") {
+				t.Errorf("%s: nothing says it is not a regular file:\n%s", f, got)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: opening the folder waits on the FIFO", f)
+		}
+	}
+}
