@@ -5,9 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"evalview/internal/testos"
 )
 
 const small = "testdata/outputs/20250301_090000"
@@ -71,36 +68,5 @@ func TestLimits(t *testing.T) {
 	dss, err := Open(copyFixture(t))
 	if err != nil || len(dss) != 1 || dss[0].Records.Len() == 0 {
 		t.Fatalf("the other lines: %v", err)
-	}
-}
-
-// TestFIFO: a FIFO where a file of the output folder should be is
-// refused unopened (opening it would wait for a writer for ever), and
-// the folder's other files open.
-func TestFIFO(t *testing.T) {
-	for _, f := range []string{
-		"reports/Qwen2.5-0.5B-Instruct/gsm8k.json",
-		"reviews/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl",
-		"predictions/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl",
-		"configs/task_config_b7e1f0.yaml",
-	} {
-		dir := copyFixture(t)
-		p := filepath.Join(dir, f)
-		if err := os.Remove(p); err != nil {
-			t.Fatal(err)
-		}
-		if err := testos.Mkfifo(p); err != nil {
-			t.Skip("no FIFOs here:", err)
-		}
-		done := make(chan string, 1)
-		go func() { done <- issues(t, dir) }()
-		select {
-		case got := <-done:
-			if !strings.HasPrefix(f, "configs/") && !strings.Contains(got, "not a regular file") {
-				t.Errorf("%s: nothing says it is not a regular file:\n%s", f, got)
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("%s: opening the folder waits on the FIFO", f)
-		}
 	}
 }

@@ -46,7 +46,10 @@
 //
 // # Issue codes
 //
-// bad-json (a file is not the JSON its writer writes), eval-error (the
+// bad-json (a file is not the JSON its writer writes), read-error (a
+// file that is not a regular file, or past 512 MB; a summary past 32
+// MB), line-too-long (a checkpoint line past 128 MB: not read),
+// eval-error (the
 // results file holds the evaluator's error), no-predictions (warning:
 // results without predictions), no-results (warning: predictions not
 // evaluated), unfinished (warning: only an inferencer's tmp_ checkpoint),

@@ -10,7 +10,6 @@ import (
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -56,7 +55,7 @@ var exampleIndex = regexp.MustCompile(`_(\d+)$`)
 
 // readResults reads a results file.
 func readResults(path string) (*results, error) {
-	data, err := source.ReadFile(path)
+	data, err := jsonl.ReadRegular(path, maxRecords)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/outdir"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -74,7 +75,7 @@ func latestSummary(root string) (*summary, *summaryErr) {
 // readSummary reads a summary: its CSV, the markdown table of its .md,
 // or the CSV section of its .txt.
 func readSummary(path string) (*summary, error) {
-	data, err := source.ReadFile(path)
+	data, err := jsonl.ReadRegular(path, maxSummary)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package opencompass
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -195,8 +196,11 @@ func openWork(root string, w *want) ([]*model.Dataset, error) {
 		out = append(out, summaryOnly(root, stamp, sum, us)...)
 	}
 	if sumErr != nil && w == nil {
-		if len(out) > 0 {
-			out[0].Issues = append(out[0].Issues, model.Errorf("bad-json", sumErr.path, 0, "", "%v", sumErr.err))
+		if len(out) == 0 {
+			// Nothing else to show it on: the folder's error.
+			errs = append(errs, fmt.Errorf("%s: %w", sumErr.path, sumErr.err))
+		} else {
+			out[0].Issues = append(out[0].Issues, model.Errorf(readCode(sumErr.err), sumErr.path, 0, "", "%v", sumErr.err))
 		}
 	}
 	if len(out) == 0 && len(errs) == 0 {
