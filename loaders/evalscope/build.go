@@ -101,11 +101,7 @@ func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 	if u.report != "" {
 		r, err := readReport(u.report)
 		if err != nil {
-			code := "bad-json"
-			if jsonl.Refused(err) {
-				code = "read-error"
-			}
-			ds.Issues = append(ds.Issues, model.Errorf(code, u.report, 0, "", "%v", err))
+			ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), u.report, 0, "", "%v", err))
 		} else {
 			rep = r
 			ds.Metrics = r.reported()

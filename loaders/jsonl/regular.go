@@ -56,6 +56,16 @@ func Bare(err error) error {
 // of reading it (read-error), not of what it holds.
 func Refused(err error) bool { return errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge) }
 
+// ReadCode is the code of an issue of a file that did not read:
+// read-error when it was refused (Refused), else bad, the format's code
+// for what it holds (bad-json).
+func ReadCode(err error, bad string) string {
+	if Refused(err) {
+		return "read-error"
+	}
+	return bad
+}
+
 // ReadRegular reads the regular file at path whole, as OpenRegular opens
 // it (a FIFO, device or folder is refused unopened), into a buffer of
 // its size: a file larger than limit bytes is refused before anything is

@@ -51,7 +51,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 		for _, p := range u.preds {
 			its, issues, err := readItems(p)
 			if err != nil {
-				ds.Issues = append(ds.Issues, model.Errorf(readCode(err), p, 0, "", "%v", err))
+				ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), p, 0, "", "%v", err))
 				continue
 			}
 			ds.Issues = append(ds.Issues, issues...)
@@ -61,7 +61,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 	case u.tmp != "":
 		its, issues, err := readCheckpoint(u.tmp)
 		if err != nil {
-			ds.Issues = append(ds.Issues, model.Errorf(readCode(err), u.tmp, 0, "", "%v", err))
+			ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), u.tmp, 0, "", "%v", err))
 		}
 		ds.Issues = append(ds.Issues, issues...)
 		items = its
@@ -77,7 +77,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 	if u.results != "" {
 		r, err := readResults(u.results)
 		if err != nil {
-			ds.Issues = append(ds.Issues, model.Errorf(readCode(err), u.results, 0, "", "%v", err))
+			ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), u.results, 0, "", "%v", err))
 		} else {
 			res = r
 			ds.Metrics = r.metrics

@@ -25,16 +25,6 @@ var (
 	maxSummary = int64(32 << 20)
 )
 
-// readCode is the code of an issue of a file that did not read: a file
-// refused (not a regular file, too large) is a read-error, one that is
-// not the JSON its writer writes bad-json.
-func readCode(err error) string {
-	if jsonl.Refused(err) {
-		return "read-error"
-	}
-	return "bad-json"
-}
-
 // item is one record of an output handler's JSON (predictions, or an LLM
 // judge's outputs), keyed "0", "1", ...
 type item struct {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/outdir"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -200,7 +201,7 @@ func openWork(root string, w *want) ([]*model.Dataset, error) {
 			// Nothing else to show it on: the folder's error.
 			errs = append(errs, fmt.Errorf("%s: %w", sumErr.path, sumErr.err))
 		} else {
-			out[0].Issues = append(out[0].Issues, model.Errorf(readCode(sumErr.err), sumErr.path, 0, "", "%v", sumErr.err))
+			out[0].Issues = append(out[0].Issues, model.Errorf(jsonl.ReadCode(sumErr.err, "bad-json"), sumErr.path, 0, "", "%v", sumErr.err))
 		}
 	}
 	if len(out) == 0 && len(errs) == 0 {
