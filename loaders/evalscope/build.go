@@ -70,8 +70,11 @@ func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
 			idx = strconv.Itoa(len(order))
 			issues = append(issues, model.Warnf("bad-json", path, l.N, "", "a line without index: numbered by its place"))
 		}
-		if _, dup := byIdx[idx]; !dup {
+		if prev, dup := byIdx[idx]; !dup {
 			order = append(order, idx)
+		} else {
+			issues = append(issues, model.Warnf("duplicate-id", path, l.N, idx,
+				"index %s again (line %d): this line is read, the earlier one not, as EvalScope's cache reads the file", idx, prev.n))
 		}
 		byIdx[idx] = line{file: path, n: l.N, obj: obj, raw: data}
 		return nil

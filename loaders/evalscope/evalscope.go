@@ -44,7 +44,9 @@
 // metric-differs (warning: a recomputed score disagrees with the
 // report), review-error (warning: a review whose score is not usable,
 // its status not success), subset-unknown (note: no report or task
-// config tells the dataset from the subset in a file's name).
+// config tells the dataset from the subset in a file's name),
+// duplicate-id (warning: a sample index given twice in a file: the later
+// line is read, as EvalScope reads it).
 package evalscope
 
 import (

@@ -70,3 +70,21 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("the other lines: %v", err)
 	}
 }
+
+// TestRepeatedIndex: a sample index given twice is read from its later
+// line, as EvalScope's cache reads the file, and said: the earlier line
+// was dropped without a word (a line without an index, numbered by its
+// place, may take an index a later line gives).
+func TestRepeatedIndex(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "gsm8k_main.jsonl")
+	body := `{"index": 0, "model_output": {"choices": [{"message": {"content": "first"}}]}, "messages": []}` + "\n" +
+		`{"model_output": {"choices": [{"message": {"content": "no index"}}]}, "messages": []}` + "\n" +
+		`{"index": 1, "model_output": {"choices": [{"message": {"content": "second"}}]}, "messages": []}` + "\n"
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := issues(t, p)
+	if !strings.Contains(got, "duplicate-id") || !strings.Contains(got, ":3: warning: [1] index 1 again (line 2): this line is read, the earlier one not") {
+		t.Errorf("issues:\n%s", got)
+	}
+}

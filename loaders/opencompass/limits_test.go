@@ -89,3 +89,27 @@ func TestSummaryErrorSaid(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestRepeatedRecord: a record written twice (a checkpoint's idx, a
+// predictions key) is read from its later writing, as OpenCompass reads
+// it, and said: the earlier was dropped without a word.
+func TestRepeatedRecord(t *testing.T) {
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "tmp_gsm8k.jsonl")
+	if err := os.WriteFile(ck, []byte(`{"idx": 0, "origin_prompt": "a", "prediction": "x"}`+"\n"+`{"idx": 0, "origin_prompt": "a", "prediction": "y"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	preds := filepath.Join(dir, "gsm8k.json")
+	if err := os.WriteFile(preds, []byte(`{"0": {"origin_prompt": "a", "prediction": "x"}, "0": {"origin_prompt": "a", "prediction": "y"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{
+		ck:    ":2: warning: [0] idx 0 again (line 1): this line is read, the earlier one not",
+		preds: `: warning: [0] record "0" is written twice: the later is read, the earlier not`,
+	} {
+		got, _ := said(t, p)
+		if !strings.Contains(got, "duplicate-id") || !strings.Contains(got, want) {
+			t.Errorf("%s:\n%s", filepath.Base(p), got)
+		}
+	}
+}

@@ -57,7 +57,8 @@
 // metric-differs (warning: a recomputed metric disagrees with the
 // results file), summary-differs (warning: the summary and the results
 // file disagree), summary-only (note: a summary row without a results
-// file).
+// file), duplicate-id (warning: a record written twice, in predictions
+// or a checkpoint: the later is read, as OpenCompass reads it).
 package opencompass
 
 import (

@@ -55,6 +55,10 @@ func readItems(path string) ([]item, []model.Issue, error) {
 	}
 	var out []item
 	var issues []model.Issue
+	for _, k := range obj.Dups {
+		issues = append(issues, model.Warnf("duplicate-id", path, 0, k,
+			"record %q is written twice: the later is read, the earlier not, as Python's json reads the file", k))
+	}
 	for _, m := range obj.Members {
 		rec, ok := jsonl.ParseObject(m.Value)
 		if !ok {
@@ -105,6 +109,8 @@ func readCheckpoint(path string) ([]item, []model.Issue, error) {
 		key := jsonl.ScalarText(idx)
 		it := item{key: key, file: path, line: l.N, obj: obj, raw: data}
 		if i, dup := at[key]; dup {
+			issues = append(issues, model.Warnf("duplicate-id", path, l.N, key,
+				"idx %s again (line %d): this line is read, the earlier one not, as restore_from_jsonl reads the checkpoint", key, out[i].line))
 			out[i] = it
 			return nil
 		}
