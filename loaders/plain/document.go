@@ -350,13 +350,10 @@ func openDocument(path string, ds *model.Dataset) error {
 // id of its own and the list holds the records.
 func docRecord(path string, line, pos int, off int64, data []byte, inList, full bool) (*model.Record, *model.Issue) {
 	v := bytes.TrimSpace(data)
-	if !json.Valid(v) {
-		is := model.Errorf("bad-json", path, line, "", "%s is not JSON: %s", elemName(pos, inList), jsonErrorAt(v, off))
-		return nil, &is
-	}
 	rec, bad := build(path, line, v, full)
 	if bad != nil {
-		return nil, bad
+		is := model.Errorf("bad-json", path, line, "", "%s is not JSON: %s", elemName(pos, inList), jsonErrorAt(v, off))
+		return nil, &is
 	}
 	byPlace(rec, line, pos, inList)
 	return rec, nil

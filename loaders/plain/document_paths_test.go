@@ -272,3 +272,50 @@ func genDocument(seed uint64) []byte {
 	}
 	return doc
 }
+
+// benchDocument writes a pretty-printed array of n records of about 300
+// bytes, as json.dump(list, f, indent=2) writes them.
+func benchDocument(b *testing.B, n int) string {
+	p := filepath.Join(b.TempDir(), "doc.json")
+	var s strings.Builder
+	s.WriteString("[\n")
+	for i := range n {
+		if i > 0 {
+			s.WriteString(",\n")
+		}
+		fmt.Fprintf(&s, "  {\n    \"id\": %d,\n    \"question\": \"q %d %s\",\n    \"answer\": \"a\",\n    \"lang\": \"en\"\n  }", i, i, strings.Repeat("x", 200))
+	}
+	s.WriteString("\n]\n")
+	if err := os.WriteFile(p, []byte(s.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkOpenDocument indexes a document of 20,000 records (7 MB) read
+// whole and streamed, its rows kept or built again (lean: then every row
+// is built once more, as a command's pass over them does).
+func BenchmarkOpenDocument(b *testing.B) {
+	p := benchDocument(b, 20_000)
+	st, _ := os.Stat(p)
+	defer func(d, k int64) { maxDocument, keepBudget = d, k }(maxDocument, keepBudget)
+	for _, m := range []struct {
+		name   string
+		doc    int64
+		budget int64
+	}{{"whole", 64 << 20, keepBudget}, {"streamed", 0, keepBudget}, {"streamed lean", 0, 0}} {
+		b.Run(m.name, func(b *testing.B) {
+			maxDocument, keepBudget = m.doc, m.budget
+			b.SetBytes(st.Size())
+			for b.Loop() {
+				ds, err := openFile(p)
+				if err != nil || ds.Records.Len() != 20_000 {
+					b.Fatal(err)
+				}
+				for i := range ds.Records.Len() {
+					ds.Records.Summary(i)
+				}
+			}
+		})
+	}
+}
