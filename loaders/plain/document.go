@@ -124,6 +124,10 @@ type docPlan struct {
 	brkLine int
 }
 
+// maxOthers is how many lists besides the records' the facts and a note
+// name.
+const maxOthers = 20
+
 // planDocument decides, from a walk of the file r (of size bytes),
 // whether it is a document and where its records are; errNotDocument
 // when it is JSON Lines after all.
@@ -173,27 +177,21 @@ func planDocument(r io.ReaderAt, size int64, d *jsondoc.Doc) (*docPlan, error) {
 		p.brkLine = n + 1
 	}
 	// The records: the top array's elements, else the shallowest list of
-	// objects (the longest among lists as shallow), else the document.
-	best := -1
-	for i, l := range d.Lists {
-		if l.Path == "$" {
-			best = i
-			break
-		}
-		if !l.Objects || l.Len == 0 {
-			continue
-		}
-		if b := d.Lists[max(best, 0)]; best < 0 || l.Depth < b.Depth || l.Depth == b.Depth && l.Len > b.Len {
-			best = i
-		}
-	}
-	for i, l := range d.Lists {
-		if i != best && l.Path != "$" && l.Objects && l.Len > 0 {
+	// objects (the longest among lists as shallow), else the document
+	// (the walk chose).
+	p.list = d.Records
+	more := d.Unlisted // not named
+	for _, l := range d.Lists {
+		if l != p.list && l.Objects && l.Len > 0 {
+			if len(p.others) == maxOthers {
+				more++
+				continue
+			}
 			p.others = append(p.others, fmt.Sprintf("%s (%d)", l.Path, l.Len))
 		}
 	}
-	if best >= 0 {
-		p.list = d.Lists[best]
+	if more > 0 {
+		p.others = append(p.others, fmt.Sprintf("%d more lists", more))
 	}
 	p.whole = p.list == nil && d.Break == nil // a whole value, more after it or not
 	return p, nil
@@ -286,7 +284,7 @@ func openDocument(path string, ds *model.Dataset) error {
 	d, err := jsondoc.Walk(bytes.NewReader(data[start:]), int64(start), func(l *jsondoc.List, _ int, off, size int64) error {
 		spans[l] = append(spans[l], span{off, int(size)})
 		return nil
-	})
+	}, func(l *jsondoc.List) { delete(spans, l) })
 	if err != nil {
 		return err
 	}

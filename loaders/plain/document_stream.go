@@ -20,7 +20,9 @@ import (
 // record, its list rows built again a block at a time and kept while they
 // fit keepBudget. It takes two passes over the file: a walk (jsondoc) that
 // finds every element of the lists that may hold the records, keeping
-// their offsets only; then, the records' list chosen, a read of that list
+// their offsets only (of two lists at most at once: one that can no
+// longer hold the records is dropped as soon as the walk knows it); then,
+// the records' list chosen, a read of that list
 // in order that builds each record once, for its id, its fields and its
 // issues, and its line (the line ends are counted as it goes). A record
 // is read back by its offsets: its bytes run to the next record's start,
@@ -224,7 +226,7 @@ func (t *offsets) add(off, size int64) {
 		t.setSize(t.n, size)
 	}
 	if t.n%chunkSize == 0 {
-		t.chunks = append(t.chunks, offChunk{base: off, rel: make([]uint32, 0, min(chunkSize, 1024))})
+		t.chunks = append(t.chunks, offChunk{base: off})
 	}
 	c := &t.chunks[len(t.chunks)-1]
 	d := off - c.base
@@ -305,7 +307,7 @@ func openDocumentStream(path string, ds *model.Dataset) error {
 		}
 		t.add(off, size)
 		return nil
-	})
+	}, func(l *jsondoc.List) { delete(tables, l) })
 	if err != nil {
 		return err
 	}
@@ -317,11 +319,6 @@ func openDocumentStream(path string, ds *model.Dataset) error {
 		ds.Issues = append(ds.Issues, model.Warnf("bom", path, 1, "", "file starts with a UTF-8 byte-order mark; read past it"))
 	}
 	t := tables[p.list]
-	for l, o := range tables {
-		if o != t {
-			delete(tables, l) // the other lists' offsets go
-		}
-	}
 	if p.whole {
 		t = &offsets{}
 		t.add(d.Start, d.End-d.Start)

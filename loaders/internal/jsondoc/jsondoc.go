@@ -25,6 +25,11 @@ import (
 // {"results": {"results": [...]}}.
 const MaxDepth = 1
 
+// MaxLists is how many lists Doc.Lists names: a document of millions of
+// small lists would otherwise keep them all. The lists past it are
+// walked, and one may hold the records, all the same.
+const MaxLists = 1000
+
 // List is an array of the document that may hold its records.
 type List struct {
 	// Path is "$" for the top-level array, else the keys down to the
@@ -49,8 +54,14 @@ type Doc struct {
 	// Top is the document's first byte: '[' or '{' for the documents
 	// that hold lists, else the first byte of a scalar.
 	Top byte
-	// Lists are the lists found, in the order they start.
-	Lists []*List
+	// Lists are the lists found, in the order they start, the first
+	// MaxLists of them; Unlisted counts the others.
+	Lists    []*List
+	Unlisted int
+	// Records is the list that holds the records: the top-level array,
+	// else the shallowest list of objects, the longest (the first of
+	// those as long) among those as shallow; nil when there is none.
+	Records *List
 	// Break is where the document stops being JSON, when it does: it is
 	// cut short, or holds a bad token (the walk stopped there).
 	Break *jsonscan.SyntaxError
@@ -64,13 +75,19 @@ type Doc struct {
 // its length.
 type Elem func(l *List, i int, off, size int64) error
 
+// Drop is told of a list whose elements Elem was told once it cannot
+// hold the records (a list before it or after it is shallower, or as
+// shallow and longer), so that what was kept of them can go: at most two
+// lists' elements are kept at once.
+type Drop func(l *List)
+
 // Walk walks the JSON document r holds; base is the offset in the file of
 // r's first byte. An error is a read error, or one elem returned; a
-// document that is not JSON is a Doc with a Break.
-func Walk(r io.Reader, base int64, elem Elem) (*Doc, error) {
+// document that is not JSON is a Doc with a Break. drop may be nil.
+func Walk(r io.Reader, base int64, elem Elem, drop Drop) (*Doc, error) {
 	s := jsonscan.New(r)
 	defer s.Release()
-	w := &walker{s: s, base: base, elem: elem, doc: &Doc{More: -1}}
+	w := &walker{s: s, base: base, elem: elem, drop: drop, doc: &Doc{More: -1}}
 	d := w.doc
 	c, ok := s.Peek()
 	d.Start, d.Top = base+s.Offset(), c
@@ -79,9 +96,7 @@ func Walk(r io.Reader, base int64, elem Elem) (*Doc, error) {
 	case !ok:
 		err = s.Skip() // the error of a stream that ends before its value
 	case c == '[':
-		l := &List{Path: "$"}
-		d.Lists = append(d.Lists, l)
-		err = s.Array(func(i int) error { return w.element(l, i) })
+		err = w.list("$", 0)
 	case c == '{':
 		err = w.members("", 0)
 	default:
@@ -106,7 +121,29 @@ type walker struct {
 	s    *jsonscan.Scanner
 	base int64
 	elem Elem
+	drop Drop
 	doc  *Doc
+}
+
+// list walks a list at path, depth objects down, and weighs it for the
+// records once it ends (cut short by a break too).
+func (w *walker) list(path string, depth int) error {
+	l := &List{Path: path, Depth: depth}
+	d := w.doc
+	if len(d.Lists) < MaxLists {
+		d.Lists = append(d.Lists, l)
+	} else {
+		d.Unlisted++
+	}
+	err := w.s.Array(func(i int) error { return w.element(l, i) })
+	lost := l
+	if b := d.Records; path == "$" || l.Objects && l.Len > 0 && (b == nil || l.Depth < b.Depth || l.Depth == b.Depth && l.Len > b.Len) {
+		lost, d.Records = b, l
+	}
+	if lost != nil && lost.Len > 0 && w.drop != nil {
+		w.drop(lost)
+	}
+	return err
 }
 
 // element consumes element i of l, reported when l may hold records.
@@ -141,9 +178,7 @@ func (w *walker) members(at string, depth int) error {
 		c, _ := w.s.Peek()
 		switch {
 		case c == '[':
-			l := &List{Path: p, Depth: depth}
-			w.doc.Lists = append(w.doc.Lists, l)
-			return w.s.Array(func(i int) error { return w.element(l, i) })
+			return w.list(p, depth)
 		case c == '{' && depth < MaxDepth:
 			return w.members(p, depth+1)
 		}

@@ -24,22 +24,42 @@ type span struct {
 // found is what a walk reports: its lists, as "path depth objects len",
 // and their elements.
 type found struct {
-	lists []string
-	elems []span
-	doc   *Doc
+	lists   []string
+	elems   []span
+	records string // the records' list's path
+	doc     *Doc
 }
 
 func walk(t testing.TB, r io.Reader, base int64) found {
 	var f found
+	dropped := map[*List]bool{}
 	d, err := Walk(r, base, func(l *List, i int, off, size int64) error {
+		if dropped[l] {
+			t.Fatalf("an element of %s, dropped", l.Path)
+		}
 		f.elems = append(f.elems, span{l.Path, i, off, off + size})
 		return nil
+	}, func(l *List) {
+		if dropped[l] || l == nil || l.Len == 0 {
+			t.Fatalf("%v dropped twice, or with no element", l)
+		}
+		dropped[l] = true
 	})
 	if err != nil {
 		t.Fatalf("walk: %v", err)
 	}
 	for _, l := range d.Lists {
 		f.lists = append(f.lists, fmt.Sprintf("%s %d %v %d", l.Path, l.Depth, l.Objects, l.Len))
+	}
+	// Every list that told elements was dropped but the records' one.
+	for _, l := range d.Lists {
+		if l.Len > 0 && l.Path != "$" && dropped[l] == (l == d.Records) {
+			t.Fatalf("%s: dropped %v, the records' list %v", l.Path, dropped[l], l == d.Records)
+		}
+	}
+	f.records = "none"
+	if d.Records != nil {
+		f.records = d.Records.Path
 	}
 	f.doc = d
 	return f
@@ -48,7 +68,7 @@ func walk(t testing.TB, r io.Reader, base int64) found {
 // reference finds the same with encoding/json's Decoder, on data in
 // memory: the elements it decodes before its first error, and the offset
 // of that error (-1: data is one valid JSON value).
-func reference(data []byte) (lists []string, elems []span, errAt int64) {
+func reference(data []byte) (lists []string, elems []span, records string, errAt int64) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	// next is the first byte of the value after off, past white space
 	// and a colon.
@@ -138,8 +158,13 @@ func reference(data []byte) (lists []string, elems []span, errAt int64) {
 		var raw json.RawMessage
 		err = dec.Decode(&raw)
 	}
+	records = "none"
+	var best *list
 	for _, l := range ls {
 		lists = append(lists, fmt.Sprintf("%s %d %v %d", l.path, l.depth, l.objects, l.n))
+		if l.path == "$" || l.objects && l.n > 0 && (best == nil || l.depth < best.depth || l.depth == best.depth && l.n > best.n) {
+			best, records = l, l.path
+		}
 	}
 	errAt = -1
 	var se *json.SyntaxError
@@ -153,7 +178,7 @@ func reference(data []byte) (lists []string, elems []span, errAt int64) {
 	case !json.Valid(data):
 		errAt = dec.InputOffset() // a value, then more
 	}
-	return lists, elems, errAt
+	return lists, elems, records, errAt
 }
 
 // check holds the walk of data to encoding/json's: on a valid document,
@@ -163,7 +188,7 @@ func reference(data []byte) (lists []string, elems []span, errAt int64) {
 // value after the document before encoding/json's error.
 func check(t *testing.T, data []byte) {
 	t.Helper()
-	lists, elems, errAt := reference(data)
+	lists, elems, records, errAt := reference(data)
 	got := walk(t, bytes.NewReader(data), 0)
 	one := walk(t, iotest.OneByteReader(bytes.NewReader(data)), 0)
 	if !reflect.DeepEqual(got.lists, one.lists) || !reflect.DeepEqual(got.elems, one.elems) ||
@@ -175,8 +200,8 @@ func check(t *testing.T, data []byte) {
 		if d.Break != nil || d.More >= 0 {
 			t.Fatalf("%q: valid JSON, but the walk breaks (%v) or finds more at %d", data, d.Break, d.More)
 		}
-		if !reflect.DeepEqual(got.lists, lists) || !reflect.DeepEqual(got.elems, elems) {
-			t.Fatalf("%q:\nwalk     %v %v\nencoding %v %v", data, got.lists, got.elems, lists, elems)
+		if !reflect.DeepEqual(got.lists, lists) || !reflect.DeepEqual(got.elems, elems) || got.records != records {
+			t.Fatalf("%q:\nwalk     %v %v %s\nencoding %v %v %s", data, got.lists, got.elems, got.records, lists, elems, records)
 		}
 		return
 	}
@@ -247,6 +272,20 @@ func TestWalkFacts(t *testing.T) {
 	f = walk(t, strings.NewReader("[{\"a\": 1}, {\"a\": 2}, {\"a\""), 0)
 	if f.doc.Break == nil || f.doc.Break.Offset != 25 || len(f.elems) != 2 {
 		t.Errorf("cut short: break %v, %d elements", f.doc.Break, len(f.elems))
+	}
+	f = walk(t, strings.NewReader(`{"a": [{}], "b": {"c": [{}, {}, {}]}, "d": [{}, {}], "e": [{}, {}]}`), 0)
+	if f.records != "d" {
+		t.Errorf("records in %s: the longest of the shallowest, the first of those as long, is d", f.records)
+	}
+	var many strings.Builder
+	many.WriteString("{")
+	for i := range MaxLists + 500 {
+		fmt.Fprintf(&many, `"k%d": [%s{}], `, i, strings.Repeat("{}, ", i%7))
+	}
+	many.WriteString(`"last": [{}, {}, {}, {}, {}, {}, {}, {}]}`)
+	f = walk(t, strings.NewReader(many.String()), 0)
+	if len(f.doc.Lists) != MaxLists || f.doc.Unlisted != 501 || f.records != "last" {
+		t.Errorf("%d lists named, %d more; records in %s", len(f.doc.Lists), f.doc.Unlisted, f.records)
 	}
 	f = walk(t, strings.NewReader("{\n\"a\": 1\n}\n{\"b\": 2}"), 0)
 	if f.doc.Break != nil || f.doc.More != 11 || f.doc.End != 10 {
