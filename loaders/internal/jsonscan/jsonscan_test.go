@@ -131,3 +131,24 @@ func TestBracketKinds(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSkip skips a transcript-like array of objects (strings,
+// nested objects and arrays): most of what a loader walks past.
+func BenchmarkSkip(b *testing.B) {
+	var doc strings.Builder
+	doc.WriteString("[")
+	for i := range 20_000 {
+		if i > 0 {
+			doc.WriteString(",")
+		}
+		doc.WriteString(`{"event": "model", "input": [{"role": "user", "content": "what is \"2\" + 2?"}], "output": {"choices": [{"message": {"content": "4"}}], "usage": {"in": 12, "out": 1}}, "scores": [1, 0.5, null, true]}`)
+	}
+	doc.WriteString("]")
+	data := []byte(doc.String())
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if err := New(bytes.NewReader(data)).Skip(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
