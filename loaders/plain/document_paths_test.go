@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -317,5 +318,60 @@ func BenchmarkOpenDocument(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDocumentHostile: documents shaped to take memory or time open
+// streamed with what they hold and what is wrong said: half a million
+// one-element lists under the top object (each kept a table of offsets,
+// 4 KB, before the walk dropped the lists that lose: 2 GB), an element
+// nested two million levels deep, a key of 2 MB, an element followed by
+// a megabyte of white space.
+func TestDocumentHostile(t *testing.T) {
+	defer func(d int64) { maxDocument = d }(maxDocument)
+	maxDocument = 0
+	dir := t.TempDir()
+	var lists strings.Builder
+	lists.WriteString("{\n")
+	for i := range 500_000 {
+		fmt.Fprintf(&lists, "\"k%d\": [{\"a\": %d}],\n", i, i)
+	}
+	lists.WriteString("\"last\": [{\"a\": 1}, {\"a\": 2}]\n}\n")
+	deep := "[\n" + strings.Repeat("[", 2_000_000) + strings.Repeat("]", 2_000_000) + ",\n {\"a\": 1}\n]\n"
+	for _, c := range []struct {
+		name, doc string
+		records   int
+		issue     string
+		maxAlloc  uint64
+	}{
+		{"lists", lists.String(), 2, "k19 (1), 499981 more lists", 256 << 20},
+		{"deep", deep, 1, "element 1 is not JSON: invalid character '[' exceeded max depth (at byte 10002)", 256 << 20},
+		{"key", "{\n\"" + strings.Repeat("k", 2<<20) + "\": [{\"a\": 1}]\n}\n", 0, "an object key is longer than 1 MB", 64 << 20},
+		{"gap", "[\n{\"a\": 1}" + strings.Repeat(" ", 1<<20) + ",\n{\"a\": 2}\n]\n", 2, "", 64 << 20},
+	} {
+		p := filepath.Join(dir, c.name+".json")
+		if err := os.WriteFile(p, []byte(c.doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		ds := openOne(t, p)
+		runtime.ReadMemStats(&after)
+		var issues []string
+		for _, is := range ds.Issues {
+			issues = append(issues, is.Message)
+		}
+		if ds.Records.Len() != c.records || !strings.Contains(strings.Join(issues, "|"), c.issue) {
+			t.Errorf("%s: %d records, issues %.500q", c.name, ds.Records.Len(), issues)
+		}
+		for i := range ds.Records.Len() {
+			if _, err := ds.Records.Record(i); err != nil {
+				t.Errorf("%s: record %d: %v", c.name, i, err)
+			}
+		}
+		t.Logf("%s: %d MB allocated", c.name, (after.TotalAlloc-before.TotalAlloc)>>20)
+		if n := after.TotalAlloc - before.TotalAlloc; n > c.maxAlloc {
+			t.Errorf("%s: opening it allocated %d MB", c.name, n>>20)
+		}
 	}
 }

@@ -138,6 +138,9 @@ func (s *Scanner) expect(c byte, what string) error {
 	return nil
 }
 
+// maxKey is the longest object key read.
+const maxKey = 1 << 20
+
 // Object walks an object: fn is called with each key and must consume its
 // value (Skip, Capture, or a nested walk).
 func (s *Scanner) Object(fn func(key string) error) error {
@@ -153,12 +156,15 @@ func (s *Scanner) Object(fn func(key string) error) error {
 		return nil
 	}
 	for {
-		raw, _, err := s.Capture(1 << 20)
+		raw, cut, err := s.Capture(maxKey)
 		if err != nil {
 			return err
 		}
 		if len(raw) == 0 || raw[0] != '"' {
 			return s.syntax("an object key is not a string")
+		}
+		if cut {
+			return s.syntax("an object key is longer than %d MB, more than evalview reads", maxKey>>20)
 		}
 		key, err := unquote(raw)
 		if err != nil {
