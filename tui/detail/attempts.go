@@ -1,4 +1,4 @@
-package tui
+package detail
 
 import (
 	"strconv"
@@ -22,7 +22,7 @@ import (
 
 // focusedAttempt returns the position of the attempt the Responses tab
 // shows at the top, or the chosen side of a side-by-side pair.
-func (d *detailPane) focusedAttempt() int {
+func (d *Pane) focusedAttempt() int {
 	n := d.attemptCount()
 	if n < 2 {
 		return 0
@@ -48,7 +48,7 @@ func (d *detailPane) focusedAttempt() int {
 // attemptHeadings finds the line of each attempt's heading in the
 // rendered Responses tab ("── #2 of 3 …", "── prediction #2 of 3 …"),
 // -1 where none is found.
-func (d *detailPane) attemptHeadings() []int {
+func (d *Pane) attemptHeadings() []int {
 	rec := d.rec
 	out := make([]int, len(rec.Attempts))
 	var layout model.AttemptsLayout
@@ -73,7 +73,7 @@ func (d *detailPane) attemptHeadings() []int {
 var pairOff = [2]int{-1, -1}
 
 // pairKey is what the render of tab t depends on of the pair state.
-func (d *detailPane) pairKey(t content.Tab) [2]int {
+func (d *Pane) pairKey(t content.Tab) [2]int {
 	if !d.pairOn || t.Content != model.TabAttempts || d.rec == nil || len(d.rec.Attempts) < 2 {
 		return pairOff
 	}
@@ -95,42 +95,45 @@ func renderTab(k renderKey, opts content.Options) content.Doc {
 }
 
 // attemptCount is the number of attempts of the shown record.
-func (d *detailPane) attemptCount() int {
+func (d *Pane) attemptCount() int {
 	if d.rec == nil {
 		return 0
 	}
 	return len(d.rec.Attempts)
 }
 
-// togglePair shows two attempts side by side, or one under another
-// again. Turning it on shows the Responses tab.
-func (m *Model) togglePair() tea.Cmd {
-	d := &m.detail
+// TogglePair shows two attempts side by side, or one under another
+// again. Turning it on shows the Responses tab. note says why it cannot
+// be turned on.
+func (d *Pane) TogglePair() (cmd tea.Cmd, note string) {
 	if !d.pairOn && d.attemptCount() < 2 {
-		m.note = "side by side needs two attempts"
-		return nil
+		return nil, "side by side needs two attempts"
 	}
 	d.pairOn = !d.pairOn
 	if d.pairOn && d.pair == [2]int{} {
 		d.pair = [2]int{0, 1}
 	}
-	var cmd tea.Cmd
 	if d.pairOn {
 		for i, t := range d.tabs {
 			if t.Content == model.TabAttempts {
-				cmd = d.selectTab(i)
-				m.list.st.tab = d.TabName()
+				cmd = d.ChooseTab(i)
 			}
 		}
 	}
-	return tea.Batch(cmd, d.refresh())
+	return tea.Batch(cmd, d.Refresh()), ""
 }
 
-// movePair moves one side (0 left, 1 right) of the pair by delta
+// PairOn reports whether two attempts show side by side.
+func (d *Pane) PairOn() bool { return d.pairOn }
+
+// CanPair reports whether the record has two attempts to show side by
+// side.
+func (d *Pane) CanPair() bool { return d.attemptCount() >= 2 }
+
+// MovePair moves one side (0 left, 1 right) of the pair by delta
 // attempts, wrapping, skipping the attempt the other side shows (with two
 // attempts, the sides swap).
-func (m *Model) movePair(side, delta int) tea.Cmd {
-	d := &m.detail
+func (d *Pane) MovePair(side, delta int) tea.Cmd {
 	n := d.attemptCount()
 	if !d.pairOn || n < 2 {
 		return nil
@@ -147,5 +150,5 @@ func (m *Model) movePair(side, delta int) tea.Cmd {
 	}
 	cur[side] = next
 	d.pair, d.pairSide = cur, side
-	return d.refresh()
+	return d.Refresh()
 }

@@ -1,4 +1,4 @@
-package tui
+package detail
 
 import (
 	"strings"
@@ -14,7 +14,7 @@ import (
 type detailSearch struct {
 	query string
 	// re, when set, finds the matches instead of query as plain text: a
-	// list search shown in the detail (listhits.go), regex or plain.
+	// list search shown in the detail (FollowList), regex or plain.
 	re *query.Matcher
 	// fromList marks a search that follows the list's `/` search.
 	fromList bool
@@ -82,7 +82,7 @@ func (s *detailSearch) highlight(lines []string, st *styles.Styles) {
 
 // setQuery starts a search for q and shows the first match at or below
 // the top of the view.
-func (d *detailPane) setQuery(q string) {
+func (d *Pane) setQuery(q string) {
 	d.search.query = q
 	d.search.cur = -1
 	d.search.find(d.doc.Plain)
@@ -99,8 +99,8 @@ func (d *detailPane) setQuery(q string) {
 	d.showMatch()
 }
 
-// nextMatch moves to the next (dir 1) or previous (-1) match, wrapping.
-func (d *detailPane) nextMatch(dir int) {
+// NextMatch moves to the next (dir 1) or previous (-1) match, wrapping.
+func (d *Pane) NextMatch(dir int) {
 	n := len(d.search.matches)
 	if n == 0 {
 		return
@@ -110,7 +110,7 @@ func (d *detailPane) nextMatch(dir int) {
 }
 
 // showMatch highlights and scrolls to the current match.
-func (d *detailPane) showMatch() {
+func (d *Pane) showMatch() {
 	y := d.vp.YOffset()
 	d.setContent()
 	d.vp.SetYOffset(y)
@@ -123,8 +123,8 @@ func (d *detailPane) showMatch() {
 	}
 }
 
-// clearSearch drops the query and its highlights.
-func (d *detailPane) clearSearch() {
+// ClearSearch drops the query and its highlights.
+func (d *Pane) ClearSearch() {
 	d.search = detailSearch{cur: -1}
 	y := d.vp.YOffset()
 	d.setContent()
@@ -143,3 +143,48 @@ func (s *detailSearch) findMatcher(plain []string) {
 		s.cur = len(s.matches) - 1
 	}
 }
+
+// Search searches the tab shown for q, the detail's own search ("":
+// none), which replaces the list's until its next search.
+func (d *Pane) Search(q string) {
+	d.search.re, d.search.fromList = nil, false
+	d.setQuery(q)
+}
+
+// FollowList highlights the list's search (re matching q) in the tab
+// shown, as the user reads the records it found; q "" drops the
+// highlights of a list search that ended.
+func (d *Pane) FollowList(q string, re *query.Matcher) {
+	if q == "" {
+		if d.search.fromList {
+			d.ClearSearch()
+		}
+		return
+	}
+	if re == nil || d.search.fromList && d.search.query == q {
+		return
+	}
+	d.search = detailSearch{query: q, re: re, fromList: true, cur: -1}
+	y := d.vp.YOffset()
+	d.search.find(d.doc.Plain)
+	d.setContent()
+	d.vp.SetYOffset(y)
+}
+
+// ShowFirstHit scrolls to the first match of the list's search when the
+// user opens a record it found.
+func (d *Pane) ShowFirstHit() {
+	if !d.search.fromList || len(d.search.matches) == 0 || d.search.cur >= 0 {
+		return
+	}
+	d.search.cur = 0
+	d.showMatch()
+}
+
+// SearchQuery is the search the detail highlights ("" for none), and
+// whether it follows the list's search.
+func (d *Pane) SearchQuery() (q string, fromList bool) { return d.search.query, d.search.fromList }
+
+// SearchHits are the matches in the tab shown and the current one
+// (1-based; 0 before n or N).
+func (d *Pane) SearchHits() (hits, cur int) { return len(d.search.matches), d.search.cur + 1 }

@@ -1,4 +1,4 @@
-package tui
+package list
 
 import (
 	"sort"
@@ -40,35 +40,37 @@ func (p *pinSet) has(i int) bool {
 	return k < len(p.rows) && p.rows[k] == i
 }
 
-// pinList shows only rows in the list, labelled, and moves the cursor to
+// Pin shows only rows in the list, labelled, and moves the cursor to
 // the first of them. Wrong-only is switched off: the rows were chosen for
 // what they are, a second filter would hide some of them.
-func (m *Model) pinList(label string, rows []int) tea.Cmd {
-	if len(m.datasets) == 0 {
+func (l *Pane) Pin(label string, rows []int) tea.Cmd {
+	if l.ds == nil {
 		return nil
 	}
-	m.list.st.pin = newPin(label, rows)
-	m.list.st.wrongOnly = false
-	m.list.st.cursor, m.list.st.offset = 0, 0
-	m.list.rebuild()
-	m.list.moveTo(0)
-	m.setFocus(focusList)
-	return tea.Batch(m.selectionChanged(), m.researchList())
+	l.st.pin = newPin(label, rows)
+	l.st.wrongOnly = false
+	l.st.cursor, l.st.offset = 0, 0
+	l.rebuild()
+	l.moveTo(0)
+	return tea.Batch(cursorMoved(), l.Research())
 }
 
-// clearPin shows every record again, keeping the cursor on its record.
-func (m *Model) clearPin() tea.Cmd {
-	if m.list.st.pin == nil {
+// ClearPin shows every record again, keeping the cursor on its record.
+func (l *Pane) ClearPin() tea.Cmd {
+	if l.st.pin == nil {
 		return nil
 	}
-	m.list.st.pin = nil
-	m.list.rebuild()
-	return tea.Batch(m.selectionChanged(), m.researchList())
+	l.st.pin = nil
+	l.rebuild()
+	return tea.Batch(cursorMoved(), l.Research())
 }
 
-// pinLabel is the status bar's note of the pin, "" when there is none.
-func (m *Model) pinLabel() string {
-	if p := m.list.st.pin; p != nil {
+// Pinned reports whether a pin restricts the list.
+func (l *Pane) Pinned() bool { return l.st.pin != nil }
+
+// PinLabel is the status bar's note of the pin, "" when there is none.
+func (l *Pane) PinLabel() string {
+	if p := l.st.pin; p != nil {
 		return "pinned: " + p.label + " (esc clears)"
 	}
 	return ""

@@ -1,4 +1,4 @@
-package tui
+package list
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/ui"
 )
 
 // rawBatch is how long a streaming search collects hits before the list
@@ -18,7 +19,7 @@ const rawBatch = 150 * time.Millisecond
 
 // rawStream collects the hits of a model.RawSearcher running in the
 // background, as record indexes: the list may grow while the search runs
-// (it follows a growing index), so the root maps them to list positions
+// (it follows a growing index), so the list maps them to its positions
 // when it takes them in, and again when the list grows.
 type rawStream struct {
 	mu     sync.Mutex
@@ -31,21 +32,24 @@ type rawStream struct {
 // records, ascending) and the command that waits for more; next is nil
 // when the search is over.
 type rawSearchMsg struct {
-	listSearchMsg
+	searchMsg
 	records []int
 	ctx     context.Context
 	next    tea.Cmd
 }
 
-func (msg rawSearchMsg) applyTo(m *Model) tea.Cmd {
-	if msg.id != m.searchID || msg.ctx.Err() != nil {
+func (rawSearchMsg) listMsg() {}
+
+// handleRawSearch takes in the hits so far of a streaming search.
+func (l *Pane) handleRawSearch(msg rawSearchMsg) tea.Cmd {
+	if msg.id != l.searchID || msg.ctx.Err() != nil {
 		return nil // superseded: the new search cancelled this one
 	}
-	st := m.list.st
+	st := l.st
 	st.hitRecords, st.rawRunning = msg.records, msg.next != nil
 	st.counting = st.rawCounting()
 	msg.matches = hitPositions(st.visible, msg.records)
-	return tea.Batch(m.handleListSearch(msg.listSearchMsg), msg.next)
+	return tea.Batch(l.handleSearch(msg.searchMsg), msg.next)
 }
 
 // hitPositions maps a raw search's records (ascending) to positions in the
@@ -64,8 +68,8 @@ func hitPositions(visible, records []int) []int {
 
 // remapHits maps the raw search's records to the list again after the
 // list grew, keeping the current match on its record.
-func (m *Model) remapHits() {
-	st := m.list.st
+func (l *Pane) remapHits() {
+	st := l.st
 	if st.hitRecords == nil || st.query == "" {
 		return
 	}
@@ -113,7 +117,7 @@ func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.D
 	}()
 	var wait func(first bool) tea.Cmd
 	wait = func(first bool) tea.Cmd {
-		return safeCmd(func() tea.Msg {
+		return ui.SafeCmd(func() tea.Msg {
 			select {
 			case <-st.notify:
 			case <-ctx.Done():
@@ -146,7 +150,7 @@ func rawSearchCmd(ctx context.Context, rs model.RawSearcher, id int, ds *model.D
 			finished := st.done
 			st.mu.Unlock()
 			sort.Ints(hits)
-			msg := rawSearchMsg{listSearchMsg: listSearchMsg{id: id, ds: ds, query: q, jump: jump && first}, records: hits, ctx: ctx}
+			msg := rawSearchMsg{searchMsg: searchMsg{id: id, ds: ds, query: q, jump: jump && first}, records: hits, ctx: ctx}
 			if !finished {
 				msg.next = wait(first && len(hits) == 0)
 			}
@@ -180,7 +184,7 @@ func positionFunc(vis []int) func(int) (int, bool) {
 // The search places a hit as soon as the index holds its record, and the
 // list takes in the index's records at its next tick: a count shown as
 // final before then was short of the hits in the last records.
-func (st *listState) rawCounting() bool {
+func (st *State) rawCounting() bool {
 	n := len(st.hitRecords)
 	return st.rawRunning || n > 0 && st.hitRecords[n-1] >= st.known
 }

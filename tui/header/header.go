@@ -1,4 +1,10 @@
-package tui
+// Package header is the browser's header, a room over the body: the
+// dataset's title, kind, record and status counts and the dataset
+// switcher; its facts (or the compact header a format describes); its
+// metrics per filter, reported beside recomputed. It takes no keys; the
+// root refreshes it from its sources after every message (Refresh), so
+// View only reads.
+package header
 
 import (
 	"slices"
@@ -10,14 +16,16 @@ import (
 
 	"evalview/model"
 	"evalview/model/query"
+	"evalview/model/runstats"
 	"evalview/tui/content"
+	"evalview/tui/list"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
 
-// headerPane shows the dataset: title, kind, counts and the dataset
+// Pane shows the dataset: title, kind, counts and the dataset
 // switcher; the facts; the metrics per filter.
-type headerPane struct {
+type Pane struct {
 	c      *ui.Common
 	ds     *model.Dataset
 	dsIdx  int
@@ -27,18 +35,27 @@ type headerPane struct {
 	rule   bool
 	w      int
 	// metrics caches the recomputed metrics per dataset.
-	metrics *metricsCache
+	metrics *Metrics
 	counts  countCache
 	// switchX is the column span of the dataset switcher, for clicks.
 	switchX [2]int
-	// scoring is the scored datasets' thresholds, for the figures line.
-	scoring *scoringState
-	// source gives the dataset shown, its position among n, and the
+	src     Sources
+}
+
+// Sources are what the header reads of the browser around it.
+type Sources struct {
+	// Shown gives the dataset shown, its position among n open, and the
 	// selected filter; the root owns them.
-	source func() (ds *model.Dataset, idx, n, filter int)
-	// deep gives a dataset's finished deep report (nil while its pass is
+	Shown func() (ds *model.Dataset, idx, n, filter int)
+	// Deep gives a dataset's finished deep report (nil while its pass is
 	// pending): its findings are counted as check counts them.
-	deep func(*model.Dataset) *model.DeepReport
+	Deep func(*model.Dataset) *model.DeepReport
+	// Threshold is the one a scored dataset's statuses are read at (as
+	// the list's glyphs are), nil for other datasets.
+	Threshold func(*model.Dataset) *float64
+	// Figures are a scored dataset's figures at its threshold, for the
+	// compact header's figures line.
+	Figures func(*model.Dataset) runstats.Figures
 }
 
 // countCache holds the status and issue counts of one dataset under one
@@ -61,14 +78,44 @@ type countCache struct {
 	bare int
 }
 
-func newHeaderPane(c *ui.Common) headerPane {
-	return headerPane{c: c, metrics: &metricsCache{byDS: map[*model.Dataset][]model.MetricComparison{}}}
+// New builds the header over its sources.
+func New(c *ui.Common, src Sources) *Pane {
+	return &Pane{c: c, src: src, metrics: &Metrics{byDS: map[*model.Dataset][]model.MetricComparison{}}}
+}
+
+// Metrics is the cache of recomputed metrics the header keeps, which the
+// sheets that show them read too.
+func (h *Pane) Metrics() *Metrics { return h.metrics }
+
+// Scored reports whether the header counted a record of ds that passed,
+// failed or errored under the selected filter; ok is false when the
+// header does not show ds.
+func (h *Pane) Scored(ds *model.Dataset) (scored, ok bool) {
+	if h.ds != ds {
+		return false, false
+	}
+	h.Refresh() // cached: recounts only when the dataset or filter changed
+	c := h.counts.counts
+	return c[model.StatusPass]+c[model.StatusFail]+c[model.StatusError] > 0, true
+}
+
+// SwitchAt says where a click at column x of the header's first line
+// goes: -1 on the left half of the dataset switcher ("‹ dataset 2/5 ›"),
+// 1 on its right half, 0 elsewhere.
+func (h *Pane) SwitchAt(x int) int {
+	if !h.switchAt(x) {
+		return 0
+	}
+	if x < (h.switchX[0]+h.switchX[1])/2 {
+		return -1
+	}
+	return 1
 }
 
 // SetSize sets the header's rectangle: its text lines, and a rule under
 // them when it is 4 lines high or more (ComputeLayout gives 2, 3, 3+1 or
 // 4+1).
-func (h *headerPane) SetSize(w, height int) {
+func (h *Pane) SetSize(w, height int) {
 	h.w, h.rule = w, height >= 4
 	h.lines = height
 	if h.rule {
@@ -78,29 +125,28 @@ func (h *headerPane) SetSize(w, height int) {
 
 // Update does nothing: the header takes no keys, and the root refreshes
 // it from the state after every message (refresh).
-func (h *headerPane) Update(tea.Msg) tea.Cmd { return nil }
+func (h *Pane) Update(tea.Msg) tea.Cmd { return nil }
+
+// Actions are none: the header takes no keys.
+func (h *Pane) Actions() []ui.Action { return nil }
 
 // ShortHelp is empty: the header has no keys.
-func (h *headerPane) ShortHelp() []key.Binding { return nil }
+func (h *Pane) ShortHelp() []key.Binding { return nil }
 
 // FullHelp is empty: the header has no keys.
-func (h *headerPane) FullHelp() [][]key.Binding { return nil }
+func (h *Pane) FullHelp() [][]key.Binding { return nil }
 
-// The panes are components like the sheets.
-var (
-	_ ui.Component = (*headerPane)(nil)
-	_ ui.Component = (*listPane)(nil)
-	_ ui.Component = (*detailPane)(nil)
-)
+// The header is a component like the sheets.
+var _ ui.Component = (*Pane)(nil)
 
-// refresh takes in what the header shows from its source (the dataset,
+// Refresh takes in what the header shows from its source (the dataset,
 // its position, the selected filter) and recomputes from the summaries
 // the status and issue counts (when the dataset, the filter or the index
 // length changed) and, once the index is complete, the recomputed
 // metrics. The root calls it after every message, so View only reads.
-func (h *headerPane) refresh() {
-	if h.source != nil {
-		h.ds, h.dsIdx, h.dsN, h.filter = h.source()
+func (h *Pane) Refresh() {
+	if h.src.Shown != nil {
+		h.ds, h.dsIdx, h.dsN, h.filter = h.src.Shown()
 	}
 	if h.ds == nil {
 		return
@@ -111,14 +157,17 @@ func (h *headerPane) refresh() {
 	// at the same length: their number is part of the key.
 	// A scored dataset's statuses are read at its threshold (t, +, -),
 	// as the list's glyphs are.
-	env := query.Env{Dataset: h.ds, Threshold: h.scoring.at(h.ds)}
+	env := query.Env{Dataset: h.ds}
+	if h.src.Threshold != nil {
+		env.Threshold = h.src.Threshold(h.ds)
+	}
 	th := -1.0
 	if env.Threshold != nil {
 		th = *env.Threshold
 	}
 	var rep *model.DeepReport
-	if h.deep != nil {
-		rep = h.deep(h.ds)
+	if h.src.Deep != nil {
+		rep = h.src.Deep(h.ds)
 	}
 	if c.ds != h.ds || c.filter != h.filter || c.n != n || c.dsIssues != len(h.ds.Issues) || c.threshold != th || c.deep != rep {
 		*c = countCache{ds: h.ds, filter: h.filter, n: n, dsIssues: len(h.ds.Issues), threshold: th, deep: rep}
@@ -141,8 +190,8 @@ func (h *headerPane) refresh() {
 		for i := 0; i < n; i++ {
 			s := env.Summary(i)
 			o := s.Outcome(h.filter)
-			c.counts[shownStatus(o)]++
-			if shownStatus(o) == model.StatusUnscored && (!o.Present || !o.HasScore) {
+			c.counts[list.ShownStatus(o)]++
+			if list.ShownStatus(o) == model.StatusUnscored && (!o.Present || !o.HasScore) {
 				c.bare++
 			}
 			c.errs += s.Errors
@@ -150,20 +199,20 @@ func (h *headerPane) refresh() {
 		}
 	}
 	if h.ds.Records.Done() {
-		h.metrics.get(h.ds) // once, for metricsLine
+		h.metrics.Get(h.ds) // once, for metricsLine
 	}
 }
 
-// metricsCache holds each dataset's metrics recomputed from its samples,
+// Metrics holds each dataset's metrics recomputed from its samples,
 // once its index is complete (they read every summary): the header and
 // the filter comparison show them.
-type metricsCache struct {
+type Metrics struct {
 	byDS map[*model.Dataset][]model.MetricComparison
 }
 
-// get is ds's recomputed metrics, cached once its index is complete (a
+// Get is ds's recomputed metrics, cached once its index is complete (a
 // growing index is recomputed on each call).
-func (c *metricsCache) get(ds *model.Dataset) []model.MetricComparison {
+func (c *Metrics) Get(ds *model.Dataset) []model.MetricComparison {
 	if ms, ok := c.byDS[ds]; ok {
 		return ms
 	}
@@ -175,13 +224,13 @@ func (c *metricsCache) get(ds *model.Dataset) []model.MetricComparison {
 }
 
 // cached is ds's recomputed metrics if they are cached.
-func (c *metricsCache) cached(ds *model.Dataset) ([]model.MetricComparison, bool) {
+func (c *Metrics) cached(ds *model.Dataset) ([]model.MetricComparison, bool) {
 	ms, ok := c.byDS[ds]
 	return ms, ok
 }
 
 // View renders the header: h.lines lines plus the rule.
-func (h *headerPane) View() string {
+func (h *Pane) View() string {
 	if h.w <= 0 || h.lines <= 0 {
 		return ""
 	}
@@ -209,7 +258,7 @@ func (h *headerPane) View() string {
 
 // titleLine is "gsm8k  lm-eval · 1319 records · ✓ 130 ✗ 1189 · ‼ 1 ⚠ 2"
 // with "‹ dataset 2/5 ›" on the right when several are open.
-func (h *headerPane) titleLine() string {
+func (h *Pane) titleLine() string {
 	st := h.c.Styles
 	if h.ds == nil {
 		return st.Header.Title.Render("evalview") + st.Header.Kind.Render("  no dataset")
@@ -297,14 +346,14 @@ func fitTitle(title, rest string, w int) string {
 
 // switchAt reports whether column x of the title line is on the dataset
 // switcher.
-func (h *headerPane) switchAt(x int) bool {
+func (h *Pane) switchAt(x int) bool {
 	h.titleLine() // lays the line out and records where the switcher is
 	return x >= h.switchX[0] && x < h.switchX[1]
 }
 
 // factLines packs the facts into up to n lines, "key: value" separated by
 // " · ", ending with "+N more" when some do not fit.
-func (h *headerPane) factLines(n int) []string {
+func (h *Pane) factLines(n int) []string {
 	st := h.c.Styles
 	if h.ds == nil || n <= 0 {
 		return nil
@@ -409,7 +458,7 @@ func originCaps(facts []model.Fact, w, maxVal, moreRoom int) map[int]int {
 // stderr ("strict-match exact_match 0.10 ±0.10"), flags a recomputed value
 // that disagrees, and falls back to the recomputed value when nothing is
 // reported. The selected filter is marked.
-func (h *headerPane) metricsLine() string {
+func (h *Pane) metricsLine() string {
 	st := h.c.Styles
 	if h.ds == nil {
 		return ""
@@ -451,7 +500,7 @@ func (h *headerPane) metricsLine() string {
 
 // comparisons returns the reported metrics beside the recomputed ones
 // (only the reported ones while the index is still growing).
-func (h *headerPane) comparisons() []model.MetricComparison {
+func (h *Pane) comparisons() []model.MetricComparison {
 	if c, ok := h.metrics.cached(h.ds); ok {
 		return c
 	}

@@ -1,6 +1,8 @@
-package tui
+package detail
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"strconv"
 	"strings"
 
@@ -10,7 +12,7 @@ import (
 )
 
 // tabLabel is a tab's text in the bar: "2 Responses", "7 Issues (3)".
-func (d *detailPane) tabLabel(i int) string {
+func (d *Pane) tabLabel(i int) string {
 	t := d.tabs[i]
 	l := strconv.Itoa(i+1) + " " + t.Name
 	if i >= 9 {
@@ -32,7 +34,7 @@ func (d *detailPane) tabLabel(i int) string {
 // tabBar renders the tabs on one line of d.w cells: the active one in
 // brackets, a window of tabs around it with ‹ › markers when they do not
 // all fit, and the record id on the right when there is room.
-func (d *detailPane) tabBar() string {
+func (d *Pane) tabBar() string {
 	st := d.c.Styles
 	d.tabHits = d.tabHits[:0]
 	if len(d.tabs) == 0 {
@@ -114,10 +116,10 @@ func (d *detailPane) tabBar() string {
 	return text.Pad(b.String(), d.w)
 }
 
-// scrollMark tells where the view is in content taller than the pane,
+// ScrollMark tells where the view is in content taller than the pane,
 // for the status bar: "↓ top" at the top, "↕ 42%" inside, "end" at the
 // bottom; "" when it all fits.
-func (d *detailPane) scrollMark() string {
+func (d *Pane) ScrollMark() string {
 	if len(d.tabs) == 0 || d.vp.TotalLineCount() <= d.vp.Height() {
 		return ""
 	}
@@ -133,7 +135,7 @@ func (d *detailPane) scrollMark() string {
 }
 
 // tabAt returns the tab at pane-relative column x of the tab bar.
-func (d *detailPane) tabAt(x int) (int, bool) {
+func (d *Pane) tabAt(x int) (int, bool) {
 	d.tabBar() // lays the bar out and records where each tab is
 	for _, h := range d.tabHits {
 		if x >= h.x0 && x < h.x1 {
@@ -141,4 +143,16 @@ func (d *detailPane) tabAt(x int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// Click takes a click at pane-relative (x, y): on the tab bar it shows
+// the tab under it, as the user's choice.
+func (d *Pane) Click(x, y int) tea.Cmd {
+	if y != 0 {
+		return nil
+	}
+	if t, ok := d.tabAt(x); ok {
+		return d.ChooseTab(t)
+	}
+	return nil
 }

@@ -1,14 +1,13 @@
-package tui
+package list
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/tui/ui"
 )
 
 // The list's selection: records picked by hand (p), by range (P) or all
@@ -26,27 +25,9 @@ func (s selection) has(i int) bool {
 	return ok
 }
 
-// selectKey handles the selection keys; ok is false for other keys.
-func (l *listPane) selectKey(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
-	km := l.c.Keys.List
-	switch {
-	case key.Matches(k, km.RepeatLabel):
-		return ui.Send(repeatLabelMsg{}), true
-	case key.Matches(k, km.Select):
-		l.toggleSelected()
-	case key.Matches(k, km.SelectRange):
-		l.selectRange()
-	case key.Matches(k, km.SelectAll):
-		l.selectAllShown()
-	default:
-		return nil, false
-	}
-	return nil, true
-}
-
 // toggleSelected selects the row under the cursor, or unselects it, and
 // moves down, so that a run of rows is picked with one key each.
-func (l *listPane) toggleSelected() {
+func (l *Pane) toggleSelected() {
 	i, ok := l.Selected()
 	if !ok {
 		return
@@ -61,7 +42,7 @@ func (l *listPane) toggleSelected() {
 }
 
 // addSelected selects records.
-func (l *listPane) addSelected(rows ...int) {
+func (l *Pane) addSelected(rows ...int) {
 	if l.st.selected == nil {
 		l.st.selected = selection{}
 	}
@@ -72,23 +53,24 @@ func (l *listPane) addSelected(rows ...int) {
 
 // selectRange selects the rows from the one last toggled to the cursor,
 // both included (the cursor's alone when that row is not shown).
-func (l *listPane) selectRange() {
+func (l *Pane) selectRange() tea.Cmd {
 	cur, ok := l.Selected()
 	if !ok {
-		return
+		return nil
 	}
-	from := indexOf(l.st.visible, l.st.anchor-1)
+	from := slices.Index(l.st.visible, l.st.anchor-1)
 	if l.st.anchor == 0 || from < 0 {
 		from = l.st.cursor
 	}
 	lo, hi := min(from, l.st.cursor), max(from, l.st.cursor)
 	l.addSelected(l.st.visible[lo : hi+1]...)
 	l.st.anchor = cur + 1
+	return nil
 }
 
-// selectAllShown selects every row shown; when they all are already, it
+// selectAll selects every row shown; when they all are already, it
 // unselects them.
-func (l *listPane) selectAllShown() {
+func (l *Pane) selectAll() tea.Cmd {
 	all := len(l.st.visible) > 0
 	for _, i := range l.st.visible {
 		if !l.st.selected.has(i) {
@@ -100,17 +82,27 @@ func (l *listPane) selectAllShown() {
 		for _, i := range l.st.visible {
 			delete(l.st.selected, i)
 		}
-		return
+		return nil
 	}
 	l.addSelected(l.st.visible...)
+	return nil
 }
 
-// clearSelection empties the selection.
-func (l *listPane) clearSelection() { l.st.selected, l.st.anchor = nil, 0 }
+// ClearSelection empties the selection.
+func (l *Pane) ClearSelection() { l.st.selected, l.st.anchor = nil, 0 }
 
-// selectedRows are the selected records: those shown in list order, then
+// unselect empties the selection (esc).
+func (l *Pane) unselect() tea.Cmd {
+	l.ClearSelection()
+	return nil
+}
+
+// Selection counts the selected records.
+func (l *Pane) Selection() int { return len(l.st.selected) }
+
+// SelectedRows are the selected records: those shown in list order, then
 // the ones the list hides now, in file order.
-func (l *listPane) selectedRows() []int {
+func (l *Pane) SelectedRows() []int {
 	if len(l.st.selected) == 0 {
 		return nil
 	}
@@ -135,9 +127,9 @@ func (l *listPane) selectedRows() []int {
 	return append(out, hidden...)
 }
 
-// selectionLabel says in the status bar how many records are selected,
+// SelectionLabel says in the status bar how many records are selected,
 // and how many of them the list hides now.
-func (l *listPane) selectionLabel() string {
+func (l *Pane) SelectionLabel() string {
 	n := len(l.st.selected)
 	if n == 0 {
 		return ""
@@ -156,7 +148,7 @@ func (l *listPane) selectionLabel() string {
 }
 
 // selectMark is the second cell of a row's mark: "•" when selected.
-func (l *listPane) selectMark(i int) string {
+func (l *Pane) selectMark(i int) string {
 	if l.st.selected.has(i) {
 		return "•"
 	}

@@ -1,4 +1,4 @@
-package tui
+package header
 
 import (
 	"strconv"
@@ -21,7 +21,7 @@ import (
 
 // compactView renders the compact header: title, h.lines-2 item lines,
 // the figures line, and the rule.
-func (h *headerPane) compactView(ch *model.Header) string {
+func (h *Pane) compactView(ch *model.Header) string {
 	out := []string{h.titleLine()}
 	if h.lines >= 3 {
 		out = append(out, h.itemLines(ch, h.lines-2)...)
@@ -41,7 +41,7 @@ func (h *headerPane) compactView(ch *model.Header) string {
 }
 
 // toneStyle is how a span of a tone is drawn.
-func (h *headerPane) toneStyle(t model.Tone) lipgloss.Style {
+func (h *Pane) toneStyle(t model.Tone) lipgloss.Style {
 	st := h.c.Styles
 	switch t {
 	case model.ToneKey:
@@ -63,7 +63,7 @@ func (h *headerPane) toneStyle(t model.Tone) lipgloss.Style {
 }
 
 // item draws an item's spans, each sanitized to one line.
-func (h *headerPane) item(it model.Item) string {
+func (h *Pane) item(it model.Item) string {
 	var b strings.Builder
 	for _, s := range it {
 		b.WriteString(h.toneStyle(s.Tone).Render(text.OneLine(s.Text)))
@@ -74,7 +74,7 @@ func (h *headerPane) item(it model.Item) string {
 // itemLines packs the status and the items into up to n lines, " · "
 // between them; the last line takes the items that still fit and ends
 // with "+N more (i)" when some are left out.
-func (h *headerPane) itemLines(ch *model.Header, n int) []string {
+func (h *Pane) itemLines(ch *model.Header, n int) []string {
 	items := []string{h.item(ch.Status)}
 	for _, it := range ch.Items {
 		items = append(items, h.item(it))
@@ -93,7 +93,7 @@ func (h *headerPane) itemLines(ch *model.Header, n int) []string {
 
 // packFacts fills up to n lines with items, the last line reserve cells
 // short; it returns the lines and how many items did not fit.
-func (h *headerPane) packFacts(items []string, n, reserve int) ([]string, int) {
+func (h *Pane) packFacts(items []string, n, reserve int) ([]string, int) {
 	sep := h.c.Styles.Header.Kind.Render(" · ")
 	var lines []string
 	cur, curW, skipped := "", 0, 0
@@ -130,7 +130,7 @@ func (h *headerPane) packFacts(items []string, n, reserve int) ([]string, int) {
 // figuresLine is "mean 8.28 · 12 ≥ 8.5 │ completed 20/40 · attempts
 // 101/200 · latest #20 career │ creation 3/5 · career 4/7 …"; withStatus
 // starts it with the status, for headers without an item line.
-func (h *headerPane) figuresLine(ch *model.Header, withStatus bool) string {
+func (h *Pane) figuresLine(ch *model.Header, withStatus bool) string {
 	ds := h.ds
 	st := h.c.Styles.Header
 	var groups []string
@@ -138,13 +138,13 @@ func (h *headerPane) figuresLine(ch *model.Header, withStatus bool) string {
 		groups = append(groups, h.item(ch.Status))
 	}
 	if ds.Scoring != nil {
-		f := h.scoring.figures(ds)
+		f := h.src.Figures(ds)
 		score := st.MetricName.Render("mean ") + st.MetricValue.Render("–")
 		if f.HasMean {
 			score = st.MetricName.Render("mean ") + st.MetricValue.Render(text.FormatScore(f.Mean))
 		}
 		score += st.Kind.Render(" · ") + st.MetricValue.Render(strconv.Itoa(f.Above)) +
-			st.MetricName.Render(" ≥ ") + st.MetricFilter.Render(thresholdText(f.Threshold))
+			st.MetricName.Render(" ≥ ") + st.MetricFilter.Render(text.FormatThreshold(f.Threshold))
 		groups = append(groups, score)
 	}
 	for _, g := range ch.Groups {

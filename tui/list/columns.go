@@ -1,4 +1,4 @@
-package tui
+package list
 
 import (
 	"slices"
@@ -285,7 +285,7 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 		cols = append(cols[:at], cols[at+1:]...) // a title of no cells
 	}
 	if flexIndex(cols) < 0 && len(dropped) > 0 {
-		cols = refillColumns(cols, dropped, fields, w) // columns_refill.go
+		cols = refillColumns(cols, dropped, fields, w) // refill.go
 	}
 	flexAt := flexIndex(cols)
 	rest := w - usedWidth(cols)
@@ -459,11 +459,11 @@ func (c colLayout) cell(v string) string {
 
 // page returns the summaries of the rows on screen, their statuses at
 // the threshold of a scored dataset.
-func (l *listPane) page() []model.Summary {
+func (l *Pane) page() []model.Summary {
 	end := min(len(l.st.visible), l.st.offset+l.rows())
 	page := make([]model.Summary, 0, l.rows())
 	if l.ds != nil {
-		env := query.Env{Dataset: l.ds, Threshold: l.scoring.at(l.ds)}
+		env := query.Env{Dataset: l.ds, Threshold: l.src.Threshold(l.ds)}
 		for _, i := range l.st.visible[min(l.st.offset, end):end] {
 			page = append(page, env.Summary(i))
 		}
@@ -472,7 +472,7 @@ func (l *listPane) page() []model.Summary {
 }
 
 // layout fits the list's columns to the pane for the rows on screen.
-func (l *listPane) layout(env query.Env, page []model.Summary) []colLayout {
+func (l *Pane) layout(env query.Env, page []model.Summary) []colLayout {
 	cols := layoutColumns(l.ds, env, l.columns(), page, max(0, l.w-rowPrefix), l.st.columns != nil)
 	// The sorted column's heading gets its arrow (headingView): a narrow
 	// column widens by a cell or two, taken from the title, to keep it.
@@ -493,10 +493,23 @@ func (l *listPane) layout(env query.Env, page []model.Summary) []colLayout {
 
 // fitColumns returns which of cols the list would show now, cols picked
 // by the user or not: those a narrow pane does not drop.
-func (l *listPane) fitColumns(cols []string, picked bool) []string {
+func (l *Pane) fitColumns(cols []string, picked bool) []string {
 	var out []string
-	for _, c := range layoutColumns(l.ds, l.env(), cols, l.page(), max(0, l.w-rowPrefix), picked) {
+	for _, c := range layoutColumns(l.ds, l.Env(), cols, l.page(), max(0, l.w-rowPrefix), picked) {
 		out = append(out, c.field)
 	}
 	return out
+}
+
+// withLabelColumn adds the notes' label column before the score, once a
+// dataset has notes.
+func withLabelColumn(cols []string) []string {
+	if slices.Contains(cols, "label") {
+		return cols
+	}
+	at := len(cols)
+	if i := slices.Index(cols, "score"); i >= 0 {
+		at = i
+	}
+	return slices.Insert(slices.Clone(cols), at, "label")
 }

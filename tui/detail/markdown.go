@@ -1,4 +1,4 @@
-package tui
+package detail
 
 import (
 	tea "charm.land/bubbletea/v2"
@@ -8,14 +8,14 @@ import (
 
 // markdownSyncBytes is the record size up to which a tab with markdown
 // renders at once in Update: markdown is slower than plain wrapping, so
-// bigger records render in a command (see detailPane.refresh).
+// bigger records render in a command (see Pane.Refresh).
 const markdownSyncBytes = 4 << 10
 
 // markdownOn reports whether message and response text of the shown
 // record renders as markdown: the user's choice for this kind of dataset
 // when made (m), else markdown unless the format asks for raw text
 // (Presentation.RawText: lm-eval's math and chains of thought).
-func (d *detailPane) markdownOn() bool {
+func (d *Pane) markdownOn() bool {
 	if d.ds == nil {
 		return false
 	}
@@ -25,9 +25,9 @@ func (d *detailPane) markdownOn() bool {
 	return !d.ds.Presentation.RawText
 }
 
-// toggleMarkdown switches the shown kind between markdown and raw text;
+// ToggleMarkdown switches the shown kind between markdown and raw text;
 // the choice holds for every dataset of that kind until toggled again.
-func (d *detailPane) toggleMarkdown() tea.Cmd {
+func (d *Pane) ToggleMarkdown() tea.Cmd {
 	if d.ds == nil {
 		return nil
 	}
@@ -35,12 +35,12 @@ func (d *detailPane) toggleMarkdown() tea.Cmd {
 		d.markdown = map[model.Kind]bool{}
 	}
 	d.markdown[d.ds.Kind] = !d.markdownOn()
-	return d.refresh()
+	return d.Refresh()
 }
 
-// markdownNote tells, after m, how text now shows: on plain answers the
+// MarkdownNote tells, after m, how text now shows: on plain answers the
 // two look alike, and the key must not seem to do nothing.
-func (d *detailPane) markdownNote() string {
+func (d *Pane) MarkdownNote() string {
 	if d.ds == nil {
 		return ""
 	}
@@ -51,7 +51,7 @@ func (d *detailPane) markdownNote() string {
 }
 
 // syncBytes is the record size up to which tab k renders in Update.
-func (d *detailPane) syncBytes(k renderKey) int {
+func (d *Pane) syncBytes(k renderKey) int {
 	if k.markdown {
 		return markdownSyncBytes
 	}

@@ -1,9 +1,9 @@
-package tui
+package list
 
 import (
 	"slices"
+	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,24 +16,10 @@ import (
 // time back to file order. Columns are query fields, so the heading, the
 // column chooser and the `:` query name the same thing.
 
-// columnKey moves the column cursor; ok is false for other keys.
-func (l *listPane) columnKey(k tea.KeyPressMsg) bool {
-	km := l.c.Keys.List
-	switch {
-	case key.Matches(k, km.ColumnLeft):
-		l.moveColumn(-1)
-	case key.Matches(k, km.ColumnRight):
-		l.moveColumn(1)
-	default:
-		return false
-	}
-	return true
-}
-
 // shownColumns are the fields the pane has room for now.
-func (l *listPane) shownColumns() []string {
+func (l *Pane) shownColumns() []string {
 	var out []string
-	for _, c := range l.layout(l.env(), l.page()) {
+	for _, c := range l.layout(l.Env(), l.page()) {
 		out = append(out, c.field)
 	}
 	return out
@@ -41,7 +27,7 @@ func (l *listPane) shownColumns() []string {
 
 // currentColumn is the field under the column cursor: the one the user
 // moved to, else the sorted one, else the first shown.
-func (l *listPane) currentColumn() string {
+func (l *Pane) currentColumn() string {
 	shown := l.shownColumns()
 	for _, f := range []string{l.st.column, l.st.sortKey.Column} {
 		if f != "" && slices.Contains(shown, f) {
@@ -55,7 +41,7 @@ func (l *listPane) currentColumn() string {
 }
 
 // moveColumn moves the column cursor by d shown columns.
-func (l *listPane) moveColumn(d int) {
+func (l *Pane) moveColumn(d int) {
 	shown := l.shownColumns()
 	if len(shown) == 0 {
 		return
@@ -65,8 +51,8 @@ func (l *listPane) moveColumn(d int) {
 }
 
 // columnAt is the field whose heading covers pane column x.
-func (l *listPane) columnAt(x int) (string, bool) {
-	cols := l.layout(l.env(), l.page())
+func (l *Pane) columnAt(x int) (string, bool) {
+	cols := l.layout(l.Env(), l.page())
 	if n := len(cols); n > 0 && cols[n-1].right && !cols[n-1].flex {
 		// The last column's heading may reach into the one before it.
 		end := rowPrefix + usedWidth(cols)
@@ -104,7 +90,7 @@ func nextSortKey(cur query.SortKey, col string) query.SortKey {
 // headingView renders the heading line: the sorted column marked ↑ or ↓,
 // the one under the column cursor highlighted while the list has the
 // focus.
-func (l *listPane) headingView(cols []colLayout) string {
+func (l *Pane) headingView(cols []colLayout) string {
 	st := l.c.Styles
 	for i := range cols {
 		if cols[i].field != l.st.sortKey.Column {
@@ -120,7 +106,7 @@ func (l *listPane) headingView(cols []colLayout) string {
 		}
 		cols[i].head = h + arrow
 	}
-	head := text.Pad(text.Truncate(spaces(rowPrefix)+headingLine(cols, max(0, l.w-rowPrefix)), l.w), l.w)
+	head := text.Pad(text.Truncate(strings.Repeat(" ", rowPrefix)+headingLine(cols, max(0, l.w-rowPrefix)), l.w), l.w)
 	hs := st.List.Heading
 	if !l.focused {
 		return hs.Render(head)
@@ -142,33 +128,33 @@ func (l *listPane) headingView(cols []colLayout) string {
 	return hs.Render(head)
 }
 
-// cycleSort sorts the list by the column under the column cursor (`s`):
+// CycleSort sorts the list by the column under the column cursor (`s`):
 // ascending, descending, then file order. Records without a value stay
 // last (query.Sort).
-func (m *Model) cycleSort() tea.Cmd {
-	return m.setSort(nextSortKey(m.list.st.sortKey, m.list.currentColumn()))
+func (l *Pane) CycleSort() tea.Cmd {
+	return l.setSort(nextSortKey(l.st.sortKey, l.currentColumn()))
 }
 
-// reverseSort flips the sort direction (`S`); on a list in file order it
+// ReverseSort flips the sort direction (`S`); on a list in file order it
 // shows the last records first by sorting by line, else by id.
-func (m *Model) reverseSort() tea.Cmd {
-	k := m.list.st.sortKey
+func (l *Pane) ReverseSort() tea.Cmd {
+	k := l.st.sortKey
 	if k.Column == "" {
 		k.Column = "id"
-		if m.datasets[m.cur].Records.Len() > 0 && m.datasets[m.cur].Records.Summary(0).Line > 0 {
+		if l.ds.Records.Len() > 0 && l.ds.Records.Summary(0).Line > 0 {
 			k.Column = "line"
 		}
-		return m.setSort(query.SortKey{Column: k.Column, Desc: true})
+		return l.setSort(query.SortKey{Column: k.Column, Desc: true})
 	}
 	k.Desc = !k.Desc
-	return m.setSort(k)
+	return l.setSort(k)
 }
 
 // setSort orders the list by k and keeps the cursor on its record.
-func (m *Model) setSort(k query.SortKey) tea.Cmd {
-	m.list.st.sortKey = k
+func (l *Pane) setSort(k query.SortKey) tea.Cmd {
+	l.st.sortKey = k
 	if k.Column != "" {
-		m.list.st.column = k.Column
+		l.st.column = k.Column
 	}
-	return m.relist()
+	return l.relist()
 }
