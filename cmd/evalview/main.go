@@ -376,6 +376,7 @@ func onceDeep(deep func(context.Context, func(done, total int)) (*model.DeepRepo
 		return rep, err
 	}
 }
+
 // checkFilterName refuses a --filter name that no dataset has, naming the
 // filters there are. A name not among the filters known so far is looked
 // for again once the indexes still growing are complete (they learn their
