@@ -48,9 +48,10 @@ type Options struct {
 	// way included. Open and Each then return its error with the
 	// others. A file a format is reading is read to its end.
 	Context context.Context
-	// Reading, when set, is told each file the opening comes to: each
-	// path given, and each file of a folder's walk (the browser counts
-	// them while it opens a folder of 200,000 files).
+	// Reading, when set, is told each path the opening comes to: each
+	// path given, before it is looked up, and each file of a folder's
+	// walk (the browser names and counts them while it opens a folder
+	// of 200,000 files or waits on a server).
 	Reading func(path string)
 }
 
@@ -157,8 +158,16 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 			break // the other paths are not opened
 		}
 		p = source.Canon(p) // a presigned URL's query never shows
+		opt.reading(p)      // before its lookup, which may wait on a server
 		if opt.As == "" {
-			if st, err := source.StatContext(ctx, p); err == nil && st.IsDir() {
+			st, err := source.StatContext(ctx, p)
+			if err != nil {
+				// Not looked up again by detect: a server that sends
+				// nothing would be waited for twice.
+				errs = append(errs, &OpenError{Path: p, Err: cleanPathErr(err)})
+				continue
+			}
+			if st.IsDir() {
 				w, err := walkFolder(p, opt, stream, call)
 				if err != nil {
 					return stop(err)
@@ -167,7 +176,6 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 				continue
 			}
 		}
-		opt.reading(p)
 		k, isDir, _, err := detectContext(ctx, p, opt.As)
 		if err != nil {
 			errs = append(errs, err)

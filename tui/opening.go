@@ -14,6 +14,7 @@ import (
 	"evalview/model"
 	"evalview/tui/list"
 	"evalview/tui/sheets/datasets"
+	"evalview/tui/text"
 )
 
 // The browser starts before the paths are opened: Options.Open opens them
@@ -33,6 +34,7 @@ type Opening struct {
 	datasets []*model.Dataset
 	found    []model.Discovery
 	files    int
+	path     string
 	done     bool
 	err      error
 	crash    *crashInfo
@@ -68,11 +70,12 @@ func (o *Opening) Found(d model.Discovery) {
 	o.poke()
 }
 
-// Reading tells that the opening came to another file (the status bar
-// counts them).
-func (o *Opening) Reading(string) {
+// Reading tells that the opening came to another path (the status bar
+// names it, and counts them).
+func (o *Opening) Reading(path string) {
 	o.mu.Lock()
 	o.files++
+	o.path = path
 	o.mu.Unlock()
 	o.poke()
 }
@@ -90,6 +93,7 @@ type opened struct {
 	datasets []*model.Dataset
 	found    []model.Discovery
 	files    int
+	path     string
 	done     bool
 	err      error
 	crash    *crashInfo
@@ -99,7 +103,7 @@ type opened struct {
 func (o *Opening) take() opened {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	t := opened{datasets: o.datasets, found: o.found, files: o.files, done: o.done, err: o.err, crash: o.crash}
+	t := opened{datasets: o.datasets, found: o.found, files: o.files, path: o.path, done: o.done, err: o.err, crash: o.crash}
 	o.datasets, o.found = nil, nil
 	return t
 }
@@ -121,6 +125,7 @@ type openState struct {
 	// on while Open runs; files is how many files it came to.
 	on    bool
 	files int
+	path  string
 	// found is every folder's discovery so far; foundGone is set once
 	// another dataset than the first was shown (the status bar's line
 	// of them goes then).
@@ -204,7 +209,7 @@ func (m *Model) takeOpened() tea.Cmd {
 		m.crash = t.crash
 		return tea.Quit
 	}
-	m.opening.files = t.files
+	m.opening.files, m.opening.path = t.files, t.path
 	if len(t.found) > 0 {
 		m.opening.found = append(m.opening.found, t.found...)
 		if !m.opening.foundGone {
@@ -291,18 +296,19 @@ func (m *Model) openingStatus() string {
 	if !m.opening.on {
 		return ""
 	}
-	s := "reading…"
-	switch n := m.opening.files; n {
-	case 0:
-	case 1:
-		s += " 1 file"
-	default:
-		s += " " + groupThousands(n) + " files"
+	n := m.opening.files
+	if n == 1 && len(m.datasets) == 0 {
+		// One path, not open yet (a big file, a slow server): named.
+		return "reading " + text.OneLine(m.opening.path) + "…"
 	}
-	if n := len(m.datasets); n > 0 {
-		s += ", " + groupThousands(n) + " opened"
+	var said []string
+	if n > 1 {
+		said = append(said, groupThousands(n)+" files")
 	}
-	return s
+	if k := len(m.datasets); k > 0 {
+		said = append(said, groupThousands(k)+" opened")
+	}
+	return strings.TrimSpace("reading… " + strings.Join(said, ", "))
 }
 
 // groupThousands writes n with commas between thousands (200,000).

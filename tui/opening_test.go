@@ -138,7 +138,7 @@ func TestOpeningStreamsDatasets(t *testing.T) {
 	if len(m.datasets) != 1 || m.list.Len() == 0 || m.sheets.top() != nil {
 		t.Fatalf("the first dataset is not in the list: %d datasets, %d rows, sheet %v", len(m.datasets), m.list.Len(), m.sheets.top())
 	}
-	if s := screen(m); !strings.Contains(s, "reading… 1 file, 1 opened") {
+	if s := screen(m); !strings.Contains(s, "reading… 1 opened") {
 		t.Errorf("the status bar does not count:\n%s", s)
 	}
 	next <- fx[1]

@@ -355,6 +355,9 @@ func (m *Model) shortHelp() []key.Binding {
 	case modeSheet:
 		return movesLast(km, m.sheets.top().ShortHelp())
 	}
+	if len(m.datasets) == 0 {
+		return []key.Binding{km.Global.Help, km.Global.Quit} // all there is before a dataset opens
+	}
 	b := ui.ShortHelp(m.paneActions())
 	r := km.Run
 	if m.detail.PairOn() {
