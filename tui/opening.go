@@ -144,6 +144,8 @@ type openState struct {
 	// in no longer change the screen (the overview is the first screen
 	// only while nothing was done).
 	touched bool
+	// grown is when the overview and the picker last took in datasets.
+	grown time.Time
 }
 
 // openPause is the least time between two batches taken in.
@@ -219,6 +221,7 @@ func (m *Model) takeOpened() tea.Cmd {
 	cmd := m.addDatasets(t.datasets)
 	if t.done && m.opening.on {
 		m.opening.on = false
+		m.growSheets(true)
 		var end endError
 		switch {
 		case errors.As(t.err, &end):
@@ -275,6 +278,27 @@ func (m *Model) addDatasets(dss []*model.Dataset) tea.Cmd {
 			cmds = append(cmds, m.setFollow(true))
 		}
 	}
+	m.growSheets(false)
+	if m.opts.Overview && len(m.datasets) > 1 && !m.opening.touched && m.sheets.top() == nil && m.input == nil {
+		cmds = append(cmds, m.openOverview())
+	}
+	cmds = append(cmds, m.takeInIndexes(), waitIndexes(dss))
+	return tea.Batch(cmds...)
+}
+
+// growEvery is how often the overview and the picker take in the
+// datasets opened while more come: each growth builds the overview's table
+// again, over every dataset (200,000 of them, a file each).
+const growEvery = time.Second
+
+// growSheets makes the overview and the picker take in the datasets
+// opened since they last did, unless they did less than growEvery ago
+// and the opening goes on (now: whatever the time).
+func (m *Model) growSheets(now bool) {
+	if !now && m.opening.on && time.Since(m.opening.grown) < growEvery {
+		return
+	}
+	m.opening.grown = time.Now()
 	if m.overview != nil {
 		m.overview.Grow(m.datasets)
 	}
@@ -283,11 +307,6 @@ func (m *Model) addDatasets(dss []*model.Dataset) tea.Cmd {
 			p.Grow(m.datasets)
 		}
 	}
-	if m.opts.Overview && len(m.datasets) > 1 && !m.opening.touched && m.sheets.top() == nil && m.input == nil {
-		cmds = append(cmds, m.openOverview())
-	}
-	cmds = append(cmds, m.takeInIndexes(), waitIndexes(dss))
-	return tea.Batch(cmds...)
 }
 
 // openingStatus is the status bar's word on the opening, "" when it is

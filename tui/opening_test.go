@@ -152,6 +152,7 @@ func TestOpeningStreamsDatasets(t *testing.T) {
 	if _, ok := m.sheets.top().(*datasets.Sheet); !ok {
 		t.Fatalf("D over the overview: %T", m.sheets.top())
 	}
+	m.opening.grown = time.Time{} // as if a second had passed (growEvery)
 	next <- fx[2]
 	takeIn(t, m, has(m, 3))
 	if s := screen(m); !strings.Contains(s, fx[2].Task) || !strings.Contains(s, "reading… 3 files, 3 opened") {
