@@ -114,7 +114,8 @@ func runQuick(c tea.Cmd) (tea.Msg, bool) {
 // isTimer recognizes the commands that sleep: spinner ticks and tea.Tick.
 func isTimer(c tea.Cmd) bool {
 	name := runtime.FuncForPC(reflect.ValueOf(c).Pointer()).Name()
-	return strings.Contains(name, "bubbles/v2/spinner") || strings.Contains(name, "bubbletea/v2.Tick")
+	return strings.Contains(name, "bubbles/v2/spinner") || strings.Contains(name, "bubbletea/v2.Tick") ||
+		strings.Contains(name, "waitOpened") // it sleeps, then waits for Open: tests send openedMsg
 }
 
 // screen is the rendered screen without styles.

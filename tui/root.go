@@ -47,6 +47,8 @@ type Model struct {
 	// found is the status bar's line of what the folders opened held,
 	// until another dataset is shown.
 	found string
+	// opening is the opening of the paths under way (opening.go).
+	opening openState
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter
@@ -194,7 +196,9 @@ func themeStyles(theme string, guessDark bool) styles.Styles {
 // Init loads the first record, asks the terminal for its background color
 // (theme auto) and starts polling indexes that are still growing.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.selectionChanged()}
+	// What Open opened while the program started shows in the first
+	// frame.
+	cmds := []tea.Cmd{m.takeOpened(), m.selectionChanged()}
 	if autoTheme(m.opts.Theme) {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

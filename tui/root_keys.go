@@ -275,6 +275,16 @@ func (m *Model) sheetActions() []ui.Action {
 // ones, the tools, then the focused pane's; a key whose action is not
 // offered here says why, when it can.
 func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
+	if len(m.datasets) == 0 {
+		// Nothing is open yet: quit and help are all there is.
+		km := m.c.Keys
+		cmd, _ := m.runAction([]ui.Action{
+			{Binding: &km.Global.Quit, Do: quit},
+			{Binding: &km.Global.ForceQuit, Do: quit},
+			{Binding: &km.Global.Help, Do: m.openHelp},
+		}, k)
+		return cmd
+	}
 	if cmd, ok := m.runAction(m.globalActions(), k); ok {
 		return cmd
 	}
@@ -347,6 +357,9 @@ func (m *Model) shortHelp() []key.Binding {
 		return m.input.shortHelp(km)
 	case modeSheet:
 		return movesLast(km, m.sheets.top().ShortHelp())
+	}
+	if len(m.datasets) == 0 {
+		return []key.Binding{km.Global.Help, km.Global.Quit} // all there is before a dataset opens
 	}
 	b := ui.ShortHelp(m.paneActions())
 	r := km.Run

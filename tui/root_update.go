@@ -65,6 +65,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
 		m.restore = cursorRestore{} // the user's key, not a reload, places the cursor now
+		m.opening.touched = true
 		return m.handleKey(msg), true
 	case tea.PasteMsg:
 		if m.input != nil {
@@ -77,6 +78,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg), true
 	case tea.MouseClickMsg:
+		m.opening.touched = true
 		return m.handleClick(msg), true
 	case tea.BackgroundColorMsg:
 		return m.handleBackground(msg), true
@@ -176,7 +178,7 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 
 // busy reports work the status bar shows a spinner for.
 func (m *Model) busy() bool {
-	return m.loading || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
+	return m.loading || m.opening.on || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
 }
 
 // spin is the status bar's spinner of work in progress.

@@ -122,6 +122,12 @@ func tooSmall(st *styles.Styles, w, h int) string {
 // statusInfo gathers the status bar's content.
 func (m *Model) statusInfo() statusbar.Info {
 	in := statusbar.Info{Note: m.note, Found: m.found}
+	if in.Note == "" && !m.opening.foundGone {
+		in.Note = m.opening.failed
+	}
+	if s := m.openingStatus(); s != "" {
+		in.Loading = m.spinner.View() + " " + s
+	}
 	if len(m.datasets) == 0 {
 		return in
 	}
@@ -166,6 +172,7 @@ func (m *Model) statusInfo() statusbar.Info {
 		in.Scroll = m.detail.TabName() + " " + mark
 	}
 	switch {
+	case in.Loading != "":
 	case !ds.Records.Done():
 		in.Loading = m.spinner.View() + " indexing…"
 	case m.loading:

@@ -134,6 +134,7 @@ func (m *Model) openOverview() tea.Cmd {
 	if m.overview == nil {
 		m.overview = overview.New(m.c, overviewSource{m.header.Metrics()}, m.datasets)
 	} else {
+		m.overview.Grow(m.datasets) // the datasets opened since (opening.go)
 		m.overview.Refresh()
 	}
 	m.sheets.close(m.overview)

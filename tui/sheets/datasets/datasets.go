@@ -48,6 +48,17 @@ func New(c *ui.Common, ds []*model.Dataset, cur int, src ui.MetricsSource) *Shee
 	return s
 }
 
+// Grow takes in datasets opened after the picker was made: ds is every
+// dataset, the picker's first among them in their order.
+func (s *Sheet) Grow(ds []*model.Dataset) {
+	if len(ds) <= len(s.ds) {
+		return
+	}
+	s.ds = ds
+	s.relist()
+	s.clamp()
+}
+
 // Title is empty: the status bar names nothing while the picker shows.
 func (s *Sheet) Title() string { return "" }
 

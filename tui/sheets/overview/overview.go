@@ -94,6 +94,28 @@ func (s *Sheet) Refresh() {
 	s.rebuild()
 }
 
+// Grow takes in datasets opened after the sheet was made (the browser
+// opens its paths while it shows): dss is every dataset, the sheet's
+// first among them in their order.
+func (s *Sheet) Grow(dss []*model.Dataset) {
+	if len(dss) <= len(s.dss) {
+		return
+	}
+	n := len(dss) - len(s.dss)
+	s.dss = dss
+	s.entries = append(s.entries, make([]ov.Entry, n)...)
+	s.final = append(s.final, make([]bool, n)...)
+	s.seen = append(s.seen, make([]*model.Dataset, n)...)
+	hadTwo := len(s.table.Columns) > 1
+	s.Refresh()
+	if !hadTwo && len(s.table.Columns) > 1 && s.pos == s.firstModelPos() {
+		// As New places them: the delta compares the second model
+		// with the first, the cursor on the second.
+		s.view.Compared = 1
+		s.pos++
+	}
+}
+
 // rebuild builds the table again (the datasets' figures grew, a model
 // was expanded, empty rows were asked for) and keeps the view on what it
 // showed: the baseline, the compared and sorted columns, the column and
