@@ -35,9 +35,10 @@ type shared struct {
 	threshold float64
 	fields    string
 	// lead is the text every title starts with that the list may skip;
-	// titleW the widest title's first line (of the first titleRows).
-	lead   string
-	titleW int
+	// titleW the widest title's first line (of the first titleRows),
+	// whole, and leadW with the lead skipped (titleCell).
+	lead          string
+	titleW, leadW int
 	// constant are the columns with one value on every row, in column
 	// order.
 	constant []constColumn
@@ -78,10 +79,10 @@ func (l *Pane) common() *shared {
 	}
 	c := &shared{ds: l.ds, n: n, filter: env.Filter, threshold: th, fields: key}
 	c.lead = model.SharedLeadOf(n, func(i int) string { return l.ds.Records.Summary(i).Title })
-	if c.lead != "" {
-		for i := range min(n, titleRows) {
-			c.titleW = max(c.titleW, text.Width(text.FirstLine(l.ds.Records.Summary(i).Title)))
-		}
+	for i := range min(n, titleRows) {
+		t := l.ds.Records.Summary(i).Title
+		c.titleW = max(c.titleW, text.Width(text.FirstLine(t)))
+		c.leadW = max(c.leadW, text.Width(titleCell(t, c.lead)))
 	}
 	if n >= 2 {
 		c.constant = constantColumns(l.ds, env, fields, n)
@@ -147,6 +148,29 @@ func (l *Pane) listFields() []string {
 	return slices.DeleteFunc(slices.Clone(cols), func(f string) bool {
 		return slices.ContainsFunc(c.constant, func(k constColumn) bool { return k.field == f })
 	})
+}
+
+// titleNeed is the cells the title column asks for: the widest title of
+// the dataset (of its first titleRows) and of the page, as the list
+// shows them, so that the columns after the title keep their place as
+// the list scrolls; 0 while the index grows (the title takes the rest).
+func (l *Pane) titleNeed(page []model.Summary) int {
+	c := l.common()
+	if c == nil {
+		return 0
+	}
+	need, lead := c.titleW, ""
+	if strings.Contains(c.lead, "\n") {
+		need, lead = c.leadW, c.lead // the lead's lines are always skipped
+	}
+	for _, s := range page {
+		t := text.FirstLine(s.Title)
+		if lead != "" {
+			t = titleCell(s.Title, lead)
+		}
+		need = max(need, text.Width(t))
+	}
+	return need
 }
 
 // titleRows is how many titles are measured for whether they fit the
