@@ -78,11 +78,17 @@ func (l *Pane) common() *shared {
 		return c
 	}
 	c := &shared{ds: l.ds, n: n, filter: env.Filter, threshold: th, fields: key}
-	c.lead = model.SharedLeadOf(n, func(i int) string { return l.ds.Records.Summary(i).Title })
-	for i := range min(n, titleRows) {
-		t := l.ds.Records.Summary(i).Title
-		c.titleW = max(c.titleW, text.Width(text.FirstLine(t)))
-		c.leadW = max(c.leadW, text.Width(titleCell(t, c.lead)))
+	if p := l.shared; p != nil && p.ds == l.ds && p.n == n {
+		// The titles do not change with the filter, the threshold or
+		// the columns.
+		c.lead, c.titleW, c.leadW = p.lead, p.titleW, p.leadW
+	} else {
+		c.lead = model.SharedLeadOf(n, func(i int) string { return l.ds.Records.Summary(i).Title })
+		for i := range min(n, titleRows) {
+			t := l.ds.Records.Summary(i).Title
+			c.titleW = max(c.titleW, text.Width(text.FirstLine(t)))
+			c.leadW = max(c.leadW, text.Width(titleCell(t, c.lead)))
+		}
 	}
 	if n >= 2 {
 		c.constant = constantColumns(l.ds, env, fields, n)
