@@ -377,6 +377,11 @@ func (h *Pane) factLines(n int) []string {
 	shown := 0
 	for i, f := range facts {
 		val := text.Truncate(text.OneLine(f.Value), maxVal)
+		if f.Key == list.EveryRow {
+			// The columns the list left out: the line's width, not a
+			// third of it (no sheet lists them whole).
+			val = text.Truncate(text.OneLine(f.Value), max(maxVal, h.w-text.Width(f.Key)-2))
+		}
 		if c, ok := caps[i]; ok {
 			val = text.TruncateMiddle(text.OneLine(f.Value), c)
 		}
