@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 )
 
@@ -85,4 +86,62 @@ func chatPart(p any) Segment {
 	}
 	b, _ := json.Marshal(p)
 	return Segment{Type: SegText, Text: string(b)}
+}
+
+// chatTemplates are the chat templates whose turns can be told apart in a rendered prompt. Each
+// pattern captures the role; a turn runs to the next turn's start.
+var chatTemplates = []struct {
+	start *regexp.Regexp
+	end   string
+}{
+	// Phi-3 and Zephyr: <|user|>\n ... <|end|>
+	{regexp.MustCompile(`<\|(system|user|assistant)\|>\n?`), "<|end|>"},
+	// Gemma: <start_of_turn>user\n ... <end_of_turn>
+	{regexp.MustCompile(`<start_of_turn>(user|model|system)\n?`), "<end_of_turn>"},
+	// ChatML (Qwen...): <|im_start|>user\n ... <|im_end|>
+	{regexp.MustCompile(`<\|im_start\|>(system|user|assistant)\n?`), "<|im_end|>"},
+	// Llama 3: <|start_header_id|>user<|end_header_id|>\n\n ... <|eot_id|>
+	{regexp.MustCompile(`<\|start_header_id\|>(system|user|assistant)<\|end_header_id\|>\n*`), "<|eot_id|>"},
+}
+
+// SplitChatTemplate splits a prompt rendered with a known chat template into
+// turns. The raw prompt stays available in the Raw tab; the turns keep
+// every character between the markers.
+func SplitChatTemplate(s string) ([]Message, bool) {
+	for _, t := range chatTemplates {
+		locs := t.start.FindAllStringSubmatchIndex(s, -1)
+		if len(locs) == 0 {
+			continue
+		}
+		var out []Message
+		if pre := strings.TrimSpace(stripBOS(s[:locs[0][0]])); pre != "" {
+			out = append(out, TextMessage(RoleSystem, pre, "before the chat template"))
+		}
+		for i, loc := range locs {
+			end := len(s)
+			if i+1 < len(locs) {
+				end = locs[i+1][0]
+			}
+			body := s[loc[1]:end]
+			body = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(body, "\n"), t.end), "\n")
+			role := s[loc[2]:loc[3]]
+			if role == "model" {
+				role = string(RoleAssistant)
+			}
+			label := ""
+			if i == len(locs)-1 && role == string(RoleAssistant) && strings.TrimSpace(body) == "" {
+				label = "generation starts here"
+			}
+			out = append(out, TextMessage(Role(role), body, label))
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func stripBOS(s string) string {
+	for _, bos := range []string{"<bos>", "<s>", "<|begin_of_text|>", "<|endoftext|>"} {
+		s = strings.TrimPrefix(s, bos)
+	}
+	return s
 }

@@ -217,14 +217,18 @@ func firstLine(s string) string {
 }
 
 // promptMessages are a row's prompt as chat turns: the messages of a chat
-// prompt (lighteval logs them as a list, or as its JSON text), else the
-// instruction as a system turn and the prompt text (the query when no
-// prompt was logged) as a user turn. Few-shot examples are marked
+// prompt (lighteval logs them as a list, or as its JSON text), or of a
+// prompt rendered with a known chat template (model.SplitChatTemplate),
+// else the instruction as a system turn and the prompt text (the query
+// when no prompt was logged) as a user turn. Few-shot examples are marked
 // (model.MarkFewShot: turns before the last user turn, or examples
 // before the query in one prompt text), so that the detail folds them.
 func promptMessages(r row) []model.Message {
 	var msgs []model.Message
 	chat, isChat := model.ChatMessagesValue(r.promptValue)
+	if !isChat {
+		chat, isChat = model.SplitChatTemplate(r.prompt)
+	}
 	hasSystem := isChat && slices.ContainsFunc(chat, func(m model.Message) bool { return m.Role == model.RoleSystem })
 	if r.instruction != "" && !hasSystem {
 		msgs = append(msgs, model.TextMessage(model.RoleSystem, r.instruction, "instruction"))

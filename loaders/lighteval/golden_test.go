@@ -82,3 +82,17 @@ func TestChatPromptsAndTitles(t *testing.T) {
 		t.Errorf("one prompt text: %d few-shot examples marked, want 2 before the question: %+v", few, rec.Messages)
 	}
 }
+
+// A prompt rendered with a chat template is its turns, the examples
+// before the question marked few-shot.
+func TestPromptChatTemplate(t *testing.T) {
+	r := row{query: "Q: 3+3?", prompt: "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nQ: 1+1?<|im_end|>\n<|im_start|>assistant\n2<|im_end|>\n<|im_start|>user\nQ: 3+3?<|im_end|>\n<|im_start|>assistant\n"}
+	msgs := promptMessages(r)
+	var got []string
+	for _, m := range msgs {
+		got = append(got, fmt.Sprintf("%s:%s:%v", m.Role, m.Text(), m.FewShot))
+	}
+	if want := "system:Be brief.:false|user:Q: 1+1?:true|assistant:2:true|user:Q: 3+3?:false|assistant::false"; strings.Join(got, "|") != want {
+		t.Errorf("turns %q, want %q", strings.Join(got, "|"), want)
+	}
+}
