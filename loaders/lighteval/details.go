@@ -78,7 +78,10 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 		heads = append(heads, queryHead(r.query))
 		return nil
 	})
-	titleRows(sums, heads)
+	if lead := titleRows(sums, heads); lead != "" {
+		// Said once, as the list's titles leave it out.
+		ds.Facts = append(ds.Facts, model.Fact{Key: "every query opens", Value: strings.TrimSpace(lead)})
+	}
 	if err != nil {
 		ds.Issues = append(ds.Issues, model.Errorf("bad-parquet", path, 0, "", "reading the list columns stopped: %v; the rows before are shown", err))
 	}
@@ -101,8 +104,9 @@ func queryHead(q string) string {
 // The lines every query shares (model.SharedLead) and a known instruction
 // line are skipped; a shared phrase within a line ("Question: ") is left
 // to the list, which skips it only where titles do not fit. The record
-// keeps the query whole (Record.FullTitle, for export).
-func titleRows(sums []model.Summary, heads []string) {
+// keeps the query whole (Record.FullTitle, for export). It returns the
+// lines skipped, "" for none.
+func titleRows(sums []model.Summary, heads []string) string {
 	lead := model.SharedLead(heads)
 	if !strings.Contains(lead, "\n") {
 		lead = ""
@@ -112,6 +116,7 @@ func titleRows(sums []model.Summary, heads []string) {
 			sums[i].Title = firstLine(model.TitleAfter(heads[i], lead))
 		}
 	}
+	return lead
 }
 
 // summaryOf builds a row's list entry.
