@@ -49,3 +49,17 @@ func TestMarkFewShot(t *testing.T) {
 		t.Fatalf("%+v", got)
 	}
 }
+
+func TestShots(t *testing.T) {
+	ds := &Dataset{Facts: []Fact{{Key: "n-shot", Value: "5"}}}
+	if got := Shots(ds); got != 5 {
+		t.Errorf("n-shot fact: %d", got)
+	}
+	ds = &Dataset{Origin: Origin{TaskConfig: []Fact{{Key: "num_fewshot", Value: "4"}}}}
+	if got := Shots(ds); got != 4 {
+		t.Errorf("task config: %d", got)
+	}
+	if got := Shots(&Dataset{Facts: []Fact{{Key: "n-shot", Value: "0"}}}); got != 0 {
+		t.Errorf("0-shot: %d", got)
+	}
+}

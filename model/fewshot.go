@@ -195,3 +195,23 @@ func hasLineStarting(s, prefix string) bool {
 	}
 	return false
 }
+
+// Shots is the number of few-shot examples the writer says each prompt
+// of ds holds (lm-eval's n-shot, num_fewshot for the task or the run), 0
+// when it says none or nothing.
+func Shots(ds *Dataset) int {
+	if ds == nil {
+		return 0
+	}
+	o := OriginOf(ds)
+	for _, facts := range [][]Fact{o.TaskConfig, o.Config, ds.Facts} {
+		for _, f := range facts {
+			if f.Key == "num_fewshot" || f.Key == "n-shot" {
+				if n, err := strconv.Atoi(strings.TrimSpace(f.Value)); err == nil && n > 0 {
+					return n
+				}
+			}
+		}
+	}
+	return 0
+}

@@ -13,14 +13,15 @@ import (
 func TestFoldKeysSayWhy(t *testing.T) {
 	rec := &model.Record{Messages: []model.Message{model.TextMessage(model.RoleUser, "Question: 1+1?\nAnswer: 2\nQuestion: 2+2?\nAnswer:", "prompt")}}
 	rec.ID, rec.Title = "0", "Question: 2+2?"
-	ds := &model.Dataset{Kind: model.KindJSONL, Title: "plain", Records: &model.MemIndex{Recs: []*model.Record{rec}}}
+	ds := &model.Dataset{Kind: model.KindJSONL, Title: "plain", Records: &model.MemIndex{Recs: []*model.Record{rec}},
+		Facts: []model.Fact{{Key: "n-shot", Value: "1"}}}
 	m := newTestModel(t, []*model.Dataset{ds}, 120, 30)
 	press(m, "tab") // detail, Prompt tab
 	if m.detail.CanFold() {
 		t.Fatalf("tab %s: something to fold", m.detail.TabName())
 	}
 	press(m, "z")
-	if s := screen(m); !strings.Contains(s, "z: nothing to fold: no few-shot examples") {
+	if s := screen(m); !strings.Contains(s, "z: nothing to fold: a 1-shot task, but no example could be told from the question") {
 		t.Errorf("z said nothing:\n%s", s)
 	}
 	press(m, "u")

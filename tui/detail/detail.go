@@ -15,6 +15,7 @@
 package detail
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -512,7 +513,10 @@ func (d *Pane) CanFold() bool {
 // were told apart from the question in it.
 func (d *Pane) whyNoFold() string {
 	if d.rec != nil && len(d.rec.Messages) > 0 && !model.HasFewShot(d.rec.Messages) {
-		return "z: nothing to fold: no few-shot examples were told apart from the question in this prompt (the examples are shown as logged)"
+		if n := model.Shots(d.ds); n > 0 {
+			return "z: nothing to fold: a " + strconv.Itoa(n) + "-shot task, but no example could be told from the question"
+		}
+		return "z: nothing to fold: no few-shot example was told from the question"
 	}
 	return "z: nothing to fold in this tab"
 }
