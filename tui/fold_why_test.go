@@ -21,7 +21,7 @@ func TestFoldKeysSayWhy(t *testing.T) {
 		t.Fatalf("tab %s: something to fold", m.detail.TabName())
 	}
 	press(m, "z")
-	if s := screen(m); !strings.Contains(s, "z: nothing to fold: a 1-shot task, but no example could be told from the question") {
+	if s := screen(m); !strings.Contains(s, "z: 1-shot, but the examples are not told from the question") {
 		t.Errorf("z said nothing:\n%s", s)
 	}
 	press(m, "u")

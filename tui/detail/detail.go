@@ -514,9 +514,9 @@ func (d *Pane) CanFold() bool {
 func (d *Pane) whyNoFold() string {
 	if d.rec != nil && len(d.rec.Messages) > 0 && !model.HasFewShot(d.rec.Messages) {
 		if n := model.Shots(d.ds); n > 0 {
-			return "z: nothing to fold: a " + strconv.Itoa(n) + "-shot task, but no example could be told from the question"
+			return "z: " + strconv.Itoa(n) + "-shot, but the examples are not told from the question"
 		}
-		return "z: nothing to fold: no few-shot example was told from the question"
+		return "z: nothing to fold (no few-shot examples found)"
 	}
 	return "z: nothing to fold in this tab"
 }
