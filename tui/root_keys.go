@@ -163,7 +163,7 @@ func (m *Model) toolActions() []ui.Action {
 		{Binding: &t.Sort, Do: m.list.CycleSort},
 		{Binding: &t.Reverse, Do: m.list.ReverseSort},
 		{Binding: &t.Columns, Do: func() tea.Cmd { m.sheets.push(m.list.Columns()); return nil }},
-		// l is "next tab" in the detail.
+		// Labels are the list's (the detail's records are the list's).
 		{Binding: &t.Label, When: func() bool { return m.focus == focusList }, Do: m.openLabelPrompt},
 		{Binding: &t.Annotate, Do: m.openNotePrompt},
 		{Binding: &t.Copy, Do: func() tea.Cmd { return m.copyFocused(false) }},

@@ -135,8 +135,8 @@ func (s *Sheet) Actions() []ui.Action {
 		}, Line: len(items) > 0},
 		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
 		ui.OnLine(&km.Global.Help, ""),
-		{Binding: &nav.Down, Do: down}, {Binding: &c.NextCell, Do: down},
-		{Binding: &nav.Up, Do: up}, {Binding: &c.PrevCell, Do: up},
+		{Binding: &nav.Down, Do: down}, {Binding: &c.Right, Do: down},
+		{Binding: &nav.Up, Do: up}, {Binding: &c.Left, Do: up},
 		{Binding: &nav.Top, Do: do(func() { s.cursor = 0 })},
 		{Binding: &nav.Bottom, Do: do(func() { s.cursor = len(items) - 1 })},
 	}
@@ -182,7 +182,7 @@ func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {
 	k := s.c.Keys.Compare
-	return [][]key.Binding{{k.PickA, k.PickB, k.PrevCell, k.NextCell, k.Choose, k.Close}}
+	return [][]key.Binding{{k.PickA, k.PickB, k.Left, k.Right, k.Choose, k.Close}}
 }
 
 // View renders the body rectangle.
