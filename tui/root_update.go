@@ -43,6 +43,11 @@ func (m *Model) derive() tea.Cmd {
 	m.list.SetFocused(m.focus == focusList)
 	m.detail.SetFocused(m.focus == focusDetail)
 	m.applyZoom()
+	m.header.SetSheet(nil)
+	if d, ok := m.sheets.top().(ui.Describer); ok {
+		desc := d.Describe()
+		m.header.SetSheet(&desc)
+	}
 	m.header.Refresh()
 	cmd := m.detail.Refresh() // nothing when the filter and the rest are as shown
 	m.enableKeys()

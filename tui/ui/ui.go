@@ -72,6 +72,30 @@ type Sheet interface {
 	Title() string
 }
 
+// Describer is a sheet that lines several datasets up (the overview, the
+// runs of a task, the dataset picker, the keys): while it is on top, the
+// header describes it in place of the current dataset, and the status
+// bar gives its position in place of the list's. A sheet over one
+// dataset (facets, slices, scores...) describes nothing: the header's
+// dataset is the one it shows.
+type Describer interface {
+	Describe() Description
+}
+
+// Description is what a sheet says of itself in the header and the
+// status bar.
+type Description struct {
+	// Title names what the sheet shows ("Overview"); What counts it
+	// ("12 tasks × 8 columns · 26 datasets").
+	Title, What string
+	// Facts are the items the header packs into its lines under the
+	// title, in order ("models: …", "baseline: …").
+	Facts []model.Fact
+	// Pos is the status bar's position: where the cursor is ("task
+	// 3/12 · lm-1b-instruct").
+	Pos string
+}
+
 // Send returns a command that reports msg.
 func Send(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 

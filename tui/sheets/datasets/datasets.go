@@ -308,3 +308,16 @@ func (s *Sheet) View() string {
 	}
 	return ui.FitLines(out, s.w, s.h)
 }
+
+// Describe says what the picker lists, for the header and the status
+// bar: the datasets open, those the filter keeps, and the cursor's.
+func (s *Sheet) Describe() ui.Description {
+	d := ui.Description{Title: "Datasets", What: text.Plural(len(s.ds), "dataset") + " open"}
+	if f := s.filter.Value(); f != "" {
+		d.Facts = append(d.Facts, model.Fact{Key: "filter", Value: strconv.Quote(text.OneLine(f)) + ": " + strconv.Itoa(len(s.shown)) + " shown"})
+	}
+	if len(s.shown) > 0 {
+		d.Pos = strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.shown))
+	}
+	return d
+}

@@ -277,3 +277,9 @@ func (s *Sheet) View() string {
 	}
 	return text.Pad(title, s.w) + "\n" + strings.Join(lines, "\n")
 }
+
+// Describe names the overlay in the header and the status bar: the keys
+// of the room it was opened in.
+func (s *Sheet) Describe() ui.Description {
+	return ui.Description{Title: "Keys", What: "every key that works where ? was pressed, by purpose"}
+}

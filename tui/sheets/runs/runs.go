@@ -409,3 +409,42 @@ func verdictGlyph(v compare.Verdict) string {
 	}
 	return "·"
 }
+
+// Describe says what the sheet compares, for the header and the status
+// bar: the task, its runs and their values, the docs listed; and where
+// the cursors are.
+func (s *Sheet) Describe() ui.Description {
+	flipped := 0
+	for _, d := range s.table.Docs {
+		if d.Flips > 0 {
+			flipped++
+		}
+	}
+	d := ui.Description{Title: "Runs of " + text.OneLine(s.task), What: text.Plural(len(s.runs), "run")}
+	if len(s.table.Docs) > 0 {
+		d.What += " · " + text.Plural(len(s.table.Docs), "doc") + ", " + strconv.Itoa(flipped) + " flipped"
+	}
+	if s.of != "" {
+		d.Facts = append(d.Facts, model.Fact{Key: "in", Value: text.OneLine(s.of)})
+	}
+	for _, r := range s.runs {
+		v := text.OneLine(r.Value)
+		if v == "" {
+			v = "–"
+		}
+		d.Facts = append(d.Facts, model.Fact{Key: text.OneLine(r.Label), Value: v})
+	}
+	if len(s.docs) > 0 {
+		d.Pos = "doc " + strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.docs))
+		if !s.all {
+			d.Pos += " flipped"
+		}
+	}
+	if s.col >= 0 && s.col < len(s.runs) {
+		if d.Pos != "" {
+			d.Pos += " · "
+		}
+		d.Pos += text.OneLine(s.runs[s.col].Label)
+	}
+	return d
+}
