@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -81,7 +80,9 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	}
 	id := m.list.Reloaded(m.states[i], old, ds)
 	m.detail.Carry(old, ds)
-	m.flash = "reloaded " + strconv.Itoa(ds.Records.Len()) + " records"
+	// The count is read when the status bar is drawn (flashText): the
+	// new index may still grow, and a count taken now is not the last.
+	m.flash, m.reloaded = "", ds
 	if i != m.cur {
 		return nil
 	}

@@ -94,6 +94,11 @@ type Model struct {
 
 	// searchIn is the pane the search (/) belongs to.
 	searchIn focus
+	// pressed counts the keys pressed; searchedAt is the count when the
+	// search was last submitted. A search that matches nothing says "no
+	// match" until the next key: after it, on another record or in the
+	// other pane, "no match" was stale.
+	pressed, searchedAt int
 	// typedID tags the latest edit of the search line (searchPauseMsg).
 	typedID int
 
@@ -110,6 +115,11 @@ type Model struct {
 	// says what a tool did ("copied…", "notes saved to…") until the next
 	// key.
 	note, flash string
+	// reloaded is the dataset a reload (r) or follow mode brought, whose
+	// count the flash says while its index grows ("reloading: 468
+	// records so far") and once it is complete ("reloaded 1404
+	// records"); nil after the next key.
+	reloaded *model.Dataset
 
 	crash   *crashInfo
 	program *tea.Program

@@ -276,7 +276,7 @@ func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if len(m.datasets) > 0 {
-		m.flash = "" // a tool's "copied…" stays until the next key here
+		m.flash, m.reloaded = "", nil // a tool's "copied…" stays until the next key here
 		if cmd, ok := m.runAction(m.toolActions(), k); ok {
 			return cmd
 		}

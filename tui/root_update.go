@@ -70,6 +70,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
 		m.restore = cursorRestore{} // the user's key, not a reload, places the cursor now
+		m.pressed++
 		return m.handleKey(msg), true
 	case tea.PasteMsg:
 		if m.input != nil {

@@ -139,9 +139,7 @@ func (m *Model) statusInfo() statusbar.Info {
 		if desc.Pos != "" {
 			in.Sheet += " · " + desc.Pos
 		}
-		if m.flash != "" {
-			in.ListQuery = text.OneLine(m.flash)
-		}
+		in.ListQuery = text.OneLine(m.flashText())
 		in.Loading = m.loadingText(ds)
 		return in
 	}
@@ -160,8 +158,8 @@ func (m *Model) statusInfo() statusbar.Info {
 		q = append(q, f)
 	}
 	q = append(q, m.list.QueryStatus()...)
-	if m.flash != "" {
-		q = append(q, text.OneLine(m.flash))
+	if f := m.flashText(); f != "" {
+		q = append(q, text.OneLine(f))
 	}
 	in.ListQuery = strings.Join(q, " · ")
 	in.Loading = m.loadingText(ds)
@@ -185,10 +183,27 @@ func (m *Model) statusInfo() statusbar.Info {
 		in.Query, in.Where = dq, m.detail.TabName()
 		in.Hits, in.MatchCur = m.detail.SearchHits()
 	}
+	if in.Hits == 0 && !in.Counting && m.searchedAt != m.pressed {
+		in.Query = "" // "no match" is said once, after the search
+	}
 	if mark := m.detail.ScrollMark(); mark != "" {
 		in.Scroll = m.detail.TabName() + " " + mark
 	}
 	return in
+}
+
+// flashText is what a tool did, for the status bar: the flash, or the
+// count of a reload, said as final only once its index is complete.
+func (m *Model) flashText() string {
+	ds := m.reloaded
+	if ds == nil {
+		return m.flash
+	}
+	n := ds.Records.Len()
+	if !ds.Records.Done() {
+		return "reloading: " + text.Plural(n, "record") + " so far"
+	}
+	return "reloaded " + text.Plural(n, "record")
 }
 
 // loadingText is the status bar's work in progress: the index of ds
