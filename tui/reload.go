@@ -1,7 +1,6 @@
 package tui
 
 import (
-
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
