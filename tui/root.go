@@ -76,10 +76,10 @@ type Model struct {
 	// (sheet.go); the `?` overlay and the dataset picker are sheets too.
 	sheets sheetStack
 	// overview is the overview sheet, kept as the user left it between
-	// openings (T); back are the sheets a ui.OpenMsg left, which esc in
-	// the list brings back.
+	// openings (T); trail is the back stack, the places the user left,
+	// which esc goes back to (back.go).
 	overview *overview.Sheet
-	back     []ui.Sheet
+	trail    []place
 	// deep holds the background deep passes and their reports (deep.go).
 	deep deepState
 	// scoring holds the scored datasets' thresholds and high-score

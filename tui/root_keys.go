@@ -230,13 +230,13 @@ func (m *Model) listActions() []ui.Action {
 		{Binding: &km.List.NextTab, DoKey: chooseTab},
 	}
 	acts = append(acts, m.list.Actions()...)
-	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.back != nil }, Do: func() tea.Cmd {
-		for _, s := range m.back { // the sheets the user came from, as left
-			m.sheets.push(s)
-		}
-		m.back = nil
-		return nil
-	}})
+	back := m.backName()
+	// esc's place on the help line, first: where it goes once it has
+	// nothing of the list's to clear.
+	if back != "" && m.list.Query() == "" && !m.list.Pinned() && m.list.SelectionLabel() == "" {
+		acts = append([]ui.Action{ui.OnLine(&km.Search.Cancel, "to "+back)}, acts...)
+	}
+	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return len(m.trail) > 0 }, Do: m.goBack})
 }
 
 // paneActions are the focused pane's keys.

@@ -50,6 +50,7 @@ func (m *Model) derive() tea.Cmd {
 	}
 	m.header.Refresh()
 	cmd := m.detail.Refresh() // nothing when the filter and the rest are as shown
+	m.c.BackTo = m.backName()
 	m.enableKeys()
 	return cmd
 }

@@ -28,6 +28,19 @@ type Common struct {
 	Keys   *keys.KeyMap
 	HL     *highlight.Highlighter
 	Gen    int
+	// BackTo names where esc goes from the room on screen ("list",
+	// "overview"): the root sets it after every message (its back
+	// stack), and a room's esc says it on the help line (Back).
+	BackTo string
+}
+
+// Back is the help line's description of a key that goes back: "to
+// overview"; "" (the binding's own description) when nothing is named.
+func (c *Common) Back() string {
+	if c.BackTo == "" {
+		return ""
+	}
+	return "to " + c.BackTo
 }
 
 // NewCommon builds the shared state for a theme, with the default keys.

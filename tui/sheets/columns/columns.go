@@ -143,7 +143,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.order()
 			s.pick = false
 		}), Line: true},
-		{Binding: &ck.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &ck.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&s.c.Keys.Global.Help, ""),
 		{Binding: &nav.Down, Do: do(func() { s.cursor++ })},
 		{Binding: &nav.Up, Do: do(func() { s.cursor-- })},

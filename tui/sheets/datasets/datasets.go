@@ -136,7 +136,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.relist()
 			return nil
 		}},
-		{Binding: &d.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &d.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
 	}
 	n := func() int { return len(s.shown) }

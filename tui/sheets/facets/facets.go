@@ -108,7 +108,7 @@ func (s *Sheet) Actions() []ui.Action {
 		// tab has nowhere to go with one field
 		{Binding: &fk.NextField, Do: field(1), Line: len(s.fields) > 1},
 		{Binding: &fk.Choose, Do: s.choose, Line: true},
-		{Binding: &fk.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &fk.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&s.c.Keys.Global.Help, ""),
 		{Binding: &fk.PrevField, Do: field(-1)},
 	}

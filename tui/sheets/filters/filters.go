@@ -133,7 +133,7 @@ func (s *Sheet) Actions() []ui.Action {
 			label, rows := s.chosen(items[s.cursor])
 			return ui.Done(s, ui.PinMsg{Label: label, Rows: rows})
 		}, Line: len(items) > 0},
-		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &nav.Down, Do: down}, {Binding: &c.Right, Do: down},
 		{Binding: &nav.Up, Do: up}, {Binding: &c.Left, Do: up},

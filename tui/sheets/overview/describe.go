@@ -59,11 +59,16 @@ func (s *Sheet) Describe() ui.Description {
 			d.Pos += " " + text.OneLine(t.Rows[r].Task)
 		}
 	}
+	col := ""
 	switch c := s.column(); {
 	case c >= 0:
-		d.Pos += " · " + text.OneLine(t.Columns[c].Label)
+		col = text.OneLine(t.Columns[c].Label)
 	case s.pos == 1 && len(t.Columns) > 1:
-		d.Pos += " · Δ"
+		col = "Δ"
 	}
+	if d.Pos != "" && col != "" {
+		d.Pos += " · "
+	}
+	d.Pos += col
 	return d
 }

@@ -309,7 +309,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.filter.Clear()
 			s.relist()
 		})},
-		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
 		{Binding: &o.Right, Do: column(1)},

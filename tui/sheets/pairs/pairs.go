@@ -119,7 +119,7 @@ func (s *Sheet) Actions() []ui.Action {
 			la, _ := runLabels(s.dss[s.ai], s.dss[s.bi])
 			return ui.Send(ui.NoteMsg{Text: "this pair has no record in run A (" + text.OneLine(la) + ")"})
 		}, Line: true},
-		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 	}
 	n := func() int { return len(s.pairs) }

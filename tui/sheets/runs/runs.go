@@ -127,11 +127,12 @@ func (s *Sheet) Actions() []ui.Action {
 	r := &km.Runs
 	do := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 	acts := []ui.Action{ui.OnLine(&km.Nav.Down, ""), ui.OnLine(&km.Nav.Up, ""),
-		{Binding: &r.Right, Do: do(func() { s.col = min(len(s.runs)-1, s.col+1) }), Line: true},
-		{Binding: &r.Left, Do: do(func() { s.col = max(0, s.col-1) }), Line: true},
+		// Short on the line: esc, where it goes, fits 100 columns.
+		{Binding: &r.Right, Do: do(func() { s.col = min(len(s.runs)-1, s.col+1) }), Line: true, Help: "next run"},
+		{Binding: &r.Left, Do: do(func() { s.col = max(0, s.col-1) }), Line: true, Help: "previous run"},
 		{Binding: &r.Choose, Do: s.choose, Line: true},
+		{Binding: &r.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		{Binding: &r.Flips, Do: do(func() { s.all = !s.all; s.relist() }), Line: true},
-		{Binding: &r.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }},
 	}

@@ -67,7 +67,7 @@ func (s *Sheet) Actions() []ui.Action {
 		{Binding: &km.Run.ThresholdDn, Do: send(ui.ThresholdMsg{Dataset: s.ds, Delta: -thresholdStep}), Line: true},
 		{Binding: &km.Run.Threshold, Do: send(ui.ThresholdPromptMsg{Dataset: s.ds}), Line: true},
 		{Binding: &km.Scores.Choose, Do: func() tea.Cmd { return ui.Done(s, ui.HighScoresMsg{Dataset: s.ds}) }, Line: true},
-		{Binding: &km.Scores.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &km.Scores.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 	}
 	return append(acts, ui.ScrollActions(&km.Nav, &s.scroll)...)

@@ -183,7 +183,7 @@ func (s *Sheet) Actions() []ui.Action {
 			it := s.items[s.cursor]
 			return ui.Done(s, ui.PinMsg{Label: it.label, Rows: it.rows})
 		}, Line: true},
-		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 	}
 	n := func() int { return len(s.items) }
