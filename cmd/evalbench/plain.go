@@ -22,61 +22,52 @@ import (
 // in dir, or reuses the one an earlier run left there.
 func plainRecords(dir string, n int) (string, error) {
 	p := filepath.Join(dir, fmt.Sprintf("plain-%d.jsonl", n))
-	if _, err := os.Stat(p); err == nil {
-		return p, nil
-	}
-	fmt.Fprintf(os.Stderr, "generating %d plain records…\n", n)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	f, err := os.Create(p + ".part")
-	if err != nil {
-		return "", err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	for i := range n {
-		fmt.Fprintf(w, "{\"id\": %d, \"text\": \"what is %d plus %d today?\", \"lang\": \"en\", \"v\": %d}\n", i, i, i*7%1000, i%5)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return "", err
-	}
-	if err := f.Close(); err != nil {
-		return "", err
-	}
-	return p, os.Rename(p+".part", p)
+	return p, generate(p, fmt.Sprintf("%d plain records", n), func(w *bufio.Writer) {
+		for i := range n {
+			fmt.Fprintf(w, "{\"id\": %d, \"text\": \"what is %d plus %d today?\", \"lang\": \"en\", \"v\": %d}\n", i, i, i*7%1000, i%5)
+		}
+	})
 }
 
 // plainLine writes a plain JSON Lines file of one record whose text is
 // size bytes, written a piece at a time, in dir (or reuses it).
 func plainLine(dir string, size int64) (string, error) {
 	p := filepath.Join(dir, fmt.Sprintf("plain-line-%d.jsonl", size))
+	return p, generate(p, fmt.Sprintf("a plain line of %d bytes", size), func(w *bufio.Writer) {
+		w.WriteString(`{"id": "huge", "prompt": "a short prompt", "text": "`)
+		piece := strings.Repeat("lorem ipsum dolor sit amet ", 4096)
+		for n := int64(0); n < size; n += int64(len(piece)) {
+			w.WriteString(piece)
+		}
+		w.WriteString("\", \"lang\": \"en\"}\n")
+	})
+}
+
+// generate writes file p through write, unless a run before left it
+// there: into p.part, renamed to p once whole, so that a run stopped
+// halfway leaves no file to be reused.
+func generate(p, what string, write func(w *bufio.Writer)) error {
 	if _, err := os.Stat(p); err == nil {
-		return p, nil
+		return nil
 	}
-	fmt.Fprintf(os.Stderr, "generating a plain line of %d bytes…\n", size)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+	fmt.Fprintf(os.Stderr, "generating %s…\n", what)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
 	}
 	f, err := os.Create(p + ".part")
 	if err != nil {
-		return "", err
+		return err
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	w.WriteString(`{"id": "huge", "prompt": "a short prompt", "text": "`)
-	piece := strings.Repeat("lorem ipsum dolor sit amet ", 4096)
-	for n := int64(0); n < size; n += int64(len(piece)) {
-		w.WriteString(piece)
-	}
-	w.WriteString("\", \"lang\": \"en\"}\n")
+	write(w)
 	if err := w.Flush(); err != nil {
 		f.Close()
-		return "", err
+		return err
 	}
 	if err := f.Close(); err != nil {
-		return "", err
+		return err
 	}
-	return p, os.Rename(p+".part", p)
+	return os.Rename(p+".part", p)
 }
 
 // measurePlain measures check, summary and export on plain files of each

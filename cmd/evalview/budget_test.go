@@ -170,8 +170,8 @@ func TestSmallInputsWithinBudget(t *testing.T) {
 // TestPlainWithinBudget: plain JSON Lines within the budget at a scale go
 // test can afford (evalbench -plain and -plain-line measure 10 million
 // records and a 2 GB line): 150,000 short records, past what their
-// summaries may keep in memory, and a 32 MB line, which is never held
-// whole.
+// summaries may keep in memory, the same as a JSON document, and a 32 MB
+// line, which is never held whole.
 func TestPlainWithinBudget(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("ru_maxrss is in KB on Linux only")
@@ -209,7 +209,19 @@ func TestPlainWithinBudget(t *testing.T) {
 		}
 		w.WriteString("\", \"lang\": \"en\"}\n")
 	})
-	for _, p := range []string{records, line} {
+	// The same records as a pretty-printed JSON document (issue 29): past
+	// what is read whole, indexed by its records' offsets.
+	doc := write("records.json", func(w *bufio.Writer) {
+		w.WriteString("[")
+		for i := range 150_000 {
+			if i > 0 {
+				w.WriteString(",")
+			}
+			fmt.Fprintf(w, "\n  {\n    \"id\": %d,\n    \"text\": \"what is %d plus %d today?\",\n    \"lang\": \"en\",\n    \"v\": %d\n  }", i, i, i*7%1000, i%5)
+		}
+		w.WriteString("\n]\n")
+	})
+	for _, p := range []string{records, line, doc} {
 		st, _ := os.Stat(p)
 		budget := float64(budgetBase)/(1<<20) + budgetPerInput*float64(st.Size())/(1<<20)
 		for _, cmd := range []string{"check", "summary", "export"} {
@@ -221,6 +233,9 @@ func TestPlainWithinBudget(t *testing.T) {
 				t.Errorf("%s %s: peak %.0f MB, over the budget of %.0f MB", cmd, filepath.Base(p), mb, budget)
 			}
 		}
+	}
+	if out, _, _ := runCmd(t, "check", doc); !strings.Contains(out, "0 errors, 0 warnings, 1 note in 1 dataset (150000 records)") {
+		t.Errorf("the document is not read as 150,000 records:\n%.2000s", out)
 	}
 	out, _, _ := runCmd(t, "export", "--format", "csv", line)
 	if !strings.Contains(out, "huge") || !strings.Contains(out, "a short prompt") {

@@ -14,7 +14,7 @@ var issueCodes = []struct {
 }{
 	{"reading any file", []string{
 		"bad-json", "bom", "crlf", "document-records", "duplicate-id", "duplicate-key", "empty-file", "folder-read",
-		"large-document", "lfs-pointer", "line-too-long", "metric-differs", "missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
+		"lfs-pointer", "line-too-long", "metric-differs", "missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
 		"read-failed", "unread-file", "wrong-type",
 	}},
 	{"lm-eval", []string{

@@ -61,3 +61,30 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDocument opens a random document of records (generated from the
+// fuzzer's bytes) and the bytes themselves as a JSON document, read whole
+// and streamed in every mode (bothPaths): never a panic, and the same
+// records and issues each way.
+func FuzzDocument(f *testing.F) {
+	for _, d := range documents {
+		f.Add([]byte(d))
+	}
+	dir := hostile.FuzzDir(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var seed uint64
+		for _, c := range data {
+			seed = seed*131 + uint64(c)
+		}
+		for i, doc := range [][]byte{genDocument(seed), data} {
+			if !isDocument(doc[:min(len(doc), 64<<10)], int64(len(doc))) {
+				continue
+			}
+			p := filepath.Join(dir, "d"+string(rune('0'+i))+".json")
+			if err := os.WriteFile(p, doc, 0o644); err != nil {
+				t.Skip()
+			}
+			bothPaths(t, p)
+		}
+	})
+}

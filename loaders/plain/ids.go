@@ -85,7 +85,8 @@ const maxDupMarks = 100_000
 
 // markDups finds the records whose id an earlier record gives, among those
 // whose hash is in dups, reading their ids again (from the kept summaries,
-// or the file), and marks each with the first one's line.
+// or the file), and marks each with the first one's line (in a document,
+// its place in the list).
 func (x *index) markDups(dups map[uint64]bool, seed maphash.Seed) []model.Issue {
 	first := map[string]int{}
 	x.dupOf = map[int]int{}
@@ -108,7 +109,7 @@ func (x *index) markDups(dups map[uint64]bool, seed maphash.Seed) []model.Issue 
 	}
 	if x.keptSums != nil {
 		for i := range x.keptSums {
-			if !note(i, x.keptSums[i].ID, x.keptSums[i].Line) {
+			if !note(i, x.keptSums[i].ID, x.place(i, x.keptSums[i].Line)) {
 				break
 			}
 		}
@@ -116,11 +117,11 @@ func (x *index) markDups(dups map[uint64]bool, seed maphash.Seed) []model.Issue 
 	}
 	i := 0
 	err := x.lines(0, x.n, int(x.blocks[0].line), func(l jsonl.Line) (bool, error) {
-		rec, bad := x.build(l, false)
+		rec, bad := x.buildAt(l, i, false)
 		if bad != nil {
 			return false, nil
 		}
-		if !note(i, rec.ID, l.N) {
+		if !note(i, rec.ID, x.place(i, l.N)) {
 			return true, errStop
 		}
 		i++
@@ -133,4 +134,13 @@ func (x *index) markDups(dups map[uint64]bool, seed maphash.Seed) []model.Issue 
 		issues = append(issues, model.Errorf("read-error", x.path, 0, "", "reading it again for repeated ids found %d records of %d: the file changed since it was opened", i, x.n))
 	}
 	return issues
+}
+
+// place is what names record i, on line line, to a later record with its
+// id: its line, or in a document its place in the list.
+func (x *index) place(i, line int) int {
+	if x.doc != nil {
+		return x.doc.pos(i) + 1
+	}
+	return line
 }

@@ -97,6 +97,9 @@ type index struct {
 	keptIssues map[int][]model.Issue
 	keptCost   int64
 	lean       bool // no summary is kept
+	// doc is set when the records are a JSON document's (document_stream.go):
+	// they are read again as its elements, not as lines.
+	doc *docRecs
 }
 
 // window is how much Record reads at once: the lines that follow the one
@@ -228,6 +231,10 @@ func (x *index) entry(i int) (model.Summary, []model.Issue) {
 	if first, ok := x.dupOf[i]; ok {
 		id := s.ID + " (line " + fmt.Sprint(s.Line) + ")"
 		dup := model.Warnf("duplicate-id", x.path, s.Line, id, "id %q is also the id of line %d; this record is named by its line", s.ID, first)
+		if x.doc != nil {
+			id = s.ID + " (record " + fmt.Sprint(x.doc.pos(i)+1) + ")"
+			dup = dupPlace(x.path, s.Line, id, s.ID, first)
+		}
 		is = renamed(is, s.ID, id)
 		is = append(is, dup)
 		s.ID = id
@@ -258,7 +265,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 		// The line is whole in the window read last: export and the
 		// deep pass read records in order, and opening the file for
 		// each was most of their time.
-		rec, bad := build(x.path, sum.Line, firstLine(data), true)
+		rec, bad := x.buildNear(i, sum.Line, data)
 		if bad == nil {
 			rec.ID, rec.Line, rec.Issues = sum.ID, sum.Line, issues
 			rec.Errors, rec.Warnings = model.CountIssues(rec.Issues)
@@ -267,7 +274,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 	}
 	var rec *model.Record
 	err := x.lines(i, i+1, sum.Line, func(l jsonl.Line) (bool, error) {
-		r, bad := x.build(l, true)
+		r, bad := x.buildAt(l, i, true)
 		if bad != nil {
 			return false, fmt.Errorf("%s: line %d no longer holds a record (file changed since it was opened?)", x.path, l.N)
 		}
@@ -292,6 +299,9 @@ func (x *index) Record(i int) (*model.Record, error) {
 // broken ones); fn says whether the line was a record, and stops the read
 // with errStop.
 func (x *index) lines(from, to, first int, fn func(jsonl.Line) (bool, error)) error {
+	if x.doc != nil {
+		return x.elements(from, to, first, fn)
+	}
 	f, err := source.Open(x.path)
 	if err != nil {
 		return fmt.Errorf("%s: cannot read it again: %w", x.path, err)
@@ -333,7 +343,7 @@ func (x *index) block(b int) *sumBlock {
 	from, to := b*blockSize, min((b+1)*blockSize, x.n)
 	s := &sumBlock{}
 	err := x.lines(from, to, int(x.blocks[b].line), func(l jsonl.Line) (bool, error) {
-		rec, bad := x.build(l, false)
+		rec, bad := x.buildAt(l, from+len(s.sums), false)
 		if bad != nil {
 			return false, nil // a broken line, as indexing found it
 		}
@@ -354,9 +364,32 @@ func (x *index) block(b int) *sumBlock {
 // detail (fields and raw JSON), not only its list row.
 func (x *index) build(l jsonl.Line, full bool) (*model.Record, *model.Issue) {
 	if l.Cut {
-		return x.buildLong(l, full)
+		return x.buildLong(l, full, "line")
 	}
 	return build(x.path, l.N, l.Data, full)
+}
+
+// buildAt builds record i from l, its line or, in a document, its
+// element.
+func (x *index) buildAt(l jsonl.Line, i int, full bool) (*model.Record, *model.Issue) {
+	if x.doc == nil {
+		return x.build(l, full)
+	}
+	return x.element(l, x.doc.pos(i), full)
+}
+
+// buildNear builds record i, on line line, whole from data: its line and
+// what follows it up to the next record.
+func (x *index) buildNear(i, line int, data []byte) (*model.Record, *model.Issue) {
+	if x.doc == nil {
+		return build(x.path, line, firstLine(data), true)
+	}
+	if n, ok := x.doc.sizes[i]; ok && n <= int64(len(data)) {
+		data = data[:n]
+	} else {
+		data = trimSeparator(data)
+	}
+	return docRecord(x.path, line, x.doc.pos(i), x.off(i), data, x.doc.inList, true)
 }
 
 // release returns the kept summaries' share of keepBudget.

@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,23 +99,51 @@ func TestLeanIndexAcrossBlocks(t *testing.T) {
 	})
 }
 
-// TestLargeDocumentReadAsLines: a file that starts a JSON document larger
-// than what is read whole is read line by line, and a note says so: a
-// one-line document is then one record, walked as a stream when long.
-func TestLargeDocumentReadAsLines(t *testing.T) {
-	defer func(n int64, l int) { maxDocument, longLine = n, l }(maxDocument, longLine)
-	maxDocument, longLine = 64, 32
-	p := filepath.Join(t.TempDir(), "doc.json")
+// TestLargeDocumentStreamed: a document larger than what is read whole
+// (here, any) is indexed by its records' offsets, not read line by line:
+// a one-line document's list, a pretty-printed array across several
+// blocks of records, each record read again from its place; a long
+// element walked as a stream.
+func TestLargeDocumentStreamed(t *testing.T) {
+	defer func(n int64, l int, b int64) { maxDocument, longLine, keepBudget = n, l, b }(maxDocument, longLine, keepBudget)
+	maxDocument, keepBudget = 0, 0
+	dir := t.TempDir()
+	p := filepath.Join(dir, "doc.json")
 	os.WriteFile(p, []byte(`{"id": "d", "results": [{"a": 1}, {"a": 2}, {"a": 3}], "note": "a document on one line"}`+"\n"), 0o644)
 	ds := openOne(t, p)
-	if ds.Records.Len() != 1 || ds.Records.Summary(0).ID != "d" {
-		t.Errorf("%d records, the first %q", ds.Records.Len(), ds.Records.Summary(0).ID)
+	if ds.Records.Len() != 3 || ds.Records.Summary(2).ID != "record 3" || ds.Fact("records") != "the 3 objects of its list results" {
+		t.Errorf("%d records, the last %q; records %q", ds.Records.Len(), ds.Records.Summary(2).ID, ds.Fact("records"))
 	}
-	var noted bool
-	for _, is := range ds.Issues {
-		noted = noted || is.Code == "large-document"
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := range 1000 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "  {\n    \"id\": \"r%d\",\n    \"question\": \"q %d\"\n  }", i, i)
 	}
-	if !noted {
-		t.Errorf("no large-document note: %v", ds.Issues)
+	b.WriteString("\n]\n")
+	os.WriteFile(p, []byte(b.String()), 0o644)
+	ds = openOne(t, p)
+	if ds.Records.Len() != 1000 {
+		t.Fatalf("%d records", ds.Records.Len())
+	}
+	for _, i := range []int{999, 0, 64, 500, 63} {
+		s := ds.Records.Summary(i)
+		r, err := ds.Records.Record(i)
+		if err != nil || s.ID != "r"+itoa(i) || s.Line != 2+4*i || r.Title != "q "+itoa(i) || r.Line != s.Line {
+			t.Errorf("record %d: %+v, %v; summary %q line %d", i, r, err, s.ID, s.Line)
+		}
+	}
+	longLine = 64
+	long := `{"id": "long", "question": "a short one", "text": "` + strings.Repeat("x", 200) + `"}`
+	os.WriteFile(p, []byte("[\n  {\"id\": \"a\"},\n  "+long+",\n  {\"id\": \"b\"}\n]\n"), 0o644)
+	ds = openOne(t, p)
+	r, err := ds.Records.Record(1)
+	if err != nil || ds.Records.Len() != 3 || r.ID != "long" || r.Title != "a short one" || len(r.Raw) != 1 || string(r.Raw[0].JSON) != long {
+		t.Fatalf("%d records; the long one %+v, %v", ds.Records.Len(), r.Summary, err)
+	}
+	if s := ds.Records.Summary(2); s.ID != "b" || s.Line != 4 {
+		t.Errorf("the record after the long one: %+v", s)
 	}
 }

@@ -3,6 +3,7 @@ package plain
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -28,15 +29,18 @@ const (
 )
 
 // buildLong builds the record of the cut line l, reading it again from
-// the file as a stream; full asks for its raw JSON too.
-func (x *index) buildLong(l jsonl.Line, full bool) (*model.Record, *model.Issue) {
+// the file as a stream; full asks for its raw JSON too. what names it in
+// an issue ("line", or a document's "element 3"); in a document, where an
+// element is broken is counted in the file, not from the element's
+// start.
+func (x *index) buildLong(l jsonl.Line, full bool, what string) (*model.Record, *model.Issue) {
 	bad := func(format string, args ...any) (*model.Record, *model.Issue) {
 		is := model.Errorf("bad-json", x.path, l.N, "", format, args...)
 		return nil, &is
 	}
 	f, err := source.Open(x.path)
 	if err != nil {
-		return bad("cannot read the line again: %v", err)
+		return bad("cannot read the %s again: %v", what, err)
 	}
 	defer f.Close()
 	sc := jsonscan.New(io.NewSectionReader(f, l.Offset, l.Size))
@@ -73,20 +77,27 @@ func (x *index) buildLong(l jsonl.Line, full bool) (*model.Record, *model.Issue)
 	c, ok := sc.Peek()
 	switch {
 	case !ok:
-		return bad("line is not JSON: it ends before its value")
+		return bad("%s is not JSON: it ends before its value", what)
 	case c == '{':
 		err = sc.Object(capture)
 	default:
 		// A line that is JSON but not an object is a record of one value.
 		err = capture("value")
 	}
+	base := int64(0)
+	if x.doc != nil {
+		base = l.Offset
+	}
 	if err == nil {
 		if c, ok := sc.Peek(); ok {
-			err = fmt.Errorf("invalid character %q after the value (at byte %d)", c, sc.Offset())
+			err = fmt.Errorf("invalid character %q after the value (at byte %d)", c, base+sc.Offset())
 		}
 	}
+	if se := (*jsonscan.SyntaxError)(nil); errors.As(err, &se) {
+		se.Offset += base
+	}
 	if err != nil {
-		return bad("line is not JSON: %v", err)
+		return bad("%s is not JSON: %v", what, err)
 	}
 	whole := func() string {
 		if len(members) == 1 && members[0].Key == "value" && members[0].more == 0 {
@@ -99,7 +110,7 @@ func (x *index) buildLong(l jsonl.Line, full bool) (*model.Record, *model.Issue)
 		path, off, size := x.path, l.Offset, l.Size
 		head, err := readLine(path, off, min(size, rawHead))
 		if err != nil {
-			return bad("cannot read the line again: %v", err)
+			return bad("cannot read the %s again: %v", what, err)
 		}
 		part := model.RawPart{Label: "line " + strconv.Itoa(l.N), File: x.path, Line: l.N, JSON: bytes.TrimSpace(head)}
 		if size > int64(len(head)) {

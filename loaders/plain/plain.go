@@ -1,6 +1,7 @@
 // Package plain opens JSON Lines files that no artifact format claims as
 // plain records (kind jsonl): one record per line, so that no JSONL file
-// is refused. Nothing is known of the records' meaning, so nothing is
+// is refused; and JSON documents, whose records are the elements of the
+// list they hold (document.go), whatever their size. Nothing is known of the records' meaning, so nothing is
 // guessed: every top-level field is listed as it is written (the detail's
 // fields, the record search), short scalar fields are also labels (queries
 // and facets: `:lang=en`), the others labels without a value that queries
@@ -22,9 +23,18 @@
 //	                value wins, as in encoding/json)
 //	read-error      the file could not be read to the end (error)
 //	empty-file      no record at all (warning)
-//	large-document  the file starts a JSON document too large to read
-//	                whole for its records; it is read line by line (note)
 //	bom, crlf       a byte-order mark, Windows line ends (warnings)
+//
+// and for a JSON document (document.go):
+//
+//	bad-json          an element of the records' list is not JSON
+//	                  (error; no record), or the document breaks: cut
+//	                  short, a bad token, more after its end (error; the
+//	                  records before it are kept)
+//	duplicate-id      a record's id an earlier one gives (warning; this
+//	                  record is named by its place in the list)
+//	document-records  the document holds several lists of objects, or
+//	                  none, or its array's elements are not objects (note)
 package plain
 
 import (
@@ -46,8 +56,9 @@ var bom = []byte("\xef\xbb\xbf")
 
 // SniffFile scores a file 1 when its first line (after blank lines) is a
 // JSON object or array, or starts one that runs past the head or over the
-// lines after it (a JSON document): JSON of some kind, which the other
-// formats, scoring first, may claim.
+// lines after it (a JSON document, or one that breaks after a first line
+// of a bracket alone): JSON of some kind, which the other formats,
+// scoring first, may claim.
 func SniffFile(_ string, head []byte) int {
 	head = bytes.TrimPrefix(head, bom)
 	head0 := head
@@ -61,8 +72,8 @@ func SniffFile(_ string, head []byte) int {
 		if t[0] != '{' && t[0] != '[' {
 			return 0
 		}
-		if json.Valid(t) || !cut {
-			return 1
+		if json.Valid(t) || !cut || bracketAlone(t) {
+			return 1 // a bracket alone starts a pretty-printed document, broken or not
 		}
 		// A JSON document over several lines (pretty-printed): its first
 		// line opens it, and what follows is JSON as far as the head goes.
@@ -119,17 +130,19 @@ func openFile(path string) (*model.Dataset, error) {
 	name := filepath.Base(path)
 	ds := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
 	if head, err := folder.ReadHead(path); err == nil && isDocument(head, st.Size()) {
+		doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
+		open := openDocument
 		if st.Size() > maxDocument {
-			ds.Issues = append(ds.Issues, model.Notef("large-document", path, 0, "",
-				"the file starts a JSON document of %d MB, more than the %d MB read whole to find its records: it is read line by line", st.Size()>>20, maxDocument>>20))
-		} else {
-			doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
-			if openDocument(path, doc) == nil {
-				return doc, nil
-			}
-			// Not one document after all (several values, one broken):
-			// read line by line, each bad line said.
+			open = openDocumentStream
 		}
+		switch err := open(path, doc); {
+		case err == nil:
+			return doc, nil
+		case !errors.Is(err, errNotDocument):
+			ds.Issues = append(ds.Issues, model.Errorf("read-error", path, 0, "", "reading it as a JSON document stopped: %v; it is read line by line", err))
+		}
+		// JSON Lines after all (a first line longer than the head): read
+		// line by line.
 	}
 	x := &index{id: indexes.Add(1), path: path, size: st.Size()}
 	ids := newIDSet()

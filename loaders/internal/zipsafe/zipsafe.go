@@ -212,11 +212,15 @@ func ReadEntry(zf *zip.File, limit int64) ([]byte, error) {
 // ReadCapped reads r whole unless it holds more than limit bytes, reading
 // at most one byte past it; archive/zip also fails an entry that outgrows
 // its declared size (a zip bomb with a lying header).
-func ReadCapped(r io.Reader, limit int64) ([]byte, error) {
+func ReadCapped(r io.Reader, limit int64) ([]byte, error) { return ReadCappedSized(r, limit, 0) }
+
+// ReadCappedSized is ReadCapped into a buffer of size bytes (what r is
+// known to hold, at most limit), grown only if r holds more.
+func ReadCappedSized(r io.Reader, limit, size int64) ([]byte, error) {
 	if limit < 0 {
 		return nil, ErrTooLarge
 	}
-	data, err := readSized(io.LimitReader(r, limit+1), 0)
+	data, err := readSized(io.LimitReader(r, limit+1), max(min(size, limit), 0))
 	if err != nil {
 		return nil, err
 	}
