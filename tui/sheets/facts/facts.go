@@ -98,3 +98,6 @@ func (s *Sheet) View() string {
 	lines = append(lines, "", st.Detail.Subtle.Render(text.Truncate("path: "+text.OneLine(s.ds.Path), w)))
 	return s.scroll.View(lines)
 }
+
+// Wheel scrolls by delta lines.
+func (s *Sheet) Wheel(delta int) { ui.WheelScroll(&s.scroll, delta) }

@@ -57,6 +57,8 @@ type Sheet struct {
 	filter ui.Filter
 	// meas are the rows' widths, measured once until the rows change.
 	meas *measures
+	// drawn is the layout of the last view, for clicks.
+	drawn layout
 	w, h int
 }
 

@@ -36,6 +36,8 @@ type Sheet struct {
 	flipsOnly bool
 	cursor    int
 	offset    int
+	// hits are the pairs' lines, for clicks.
+	hits ui.Rows
 	w, h      int
 }
 
@@ -312,7 +314,9 @@ func (s *Sheet) View() string {
 	if len(s.pairs) == 0 {
 		lines = append(lines, st.List.Empty.Render("  "+s.emptyText()))
 	}
+	s.hits.Reset()
 	for i := s.offset; i < end; i++ {
+		s.hits.Set(len(lines), i)
 		p := s.pairs[i]
 		title := ""
 		if p.A >= 0 {
@@ -378,3 +382,15 @@ func (s *Sheet) Pairs() []compare.Pair { return s.pairs }
 
 // ByFlips reports whether only the flips are listed.
 func (s *Sheet) ByFlips() bool { return s.flipsOnly }
+
+// Click moves the cursor to the pair clicked; a second click shows it in
+// the list (as enter).
+func (s *Sheet) Click(_, y int) tea.Cmd {
+	if row, ok := s.hits.At(y); ok {
+		return ui.ClickRow(&s.cursor, row, func() tea.Cmd { return ui.Do(s.Actions(), &s.c.Keys.Compare.Choose) })
+	}
+	return nil
+}
+
+// Wheel moves the cursor by delta pairs.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.pairs)) }

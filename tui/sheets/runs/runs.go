@@ -58,6 +58,11 @@ type Sheet struct {
 	// table scrolls to keep col in view.
 	rowOff, colOff int
 	w, h           int
+	// hits are the docs' lines and runHits the runs' (the values table),
+	// glyphX and glyphW where the runs' glyph columns start and how
+	// wide each is, for clicks.
+	hits, runHits  ui.Rows
+	glyphX, glyphW int
 }
 
 // New compares runs (two or more) of task.
@@ -300,6 +305,8 @@ func (s *Sheet) View() string {
 		return ""
 	}
 	st := s.c.Styles
+	s.hits.Reset()
+	s.runHits.Reset()
 	lines := s.head()
 	if s.allNoDocs() {
 		return ui.FitLines(lines, s.w, s.h)
@@ -319,6 +326,7 @@ func (s *Sheet) View() string {
 		glyphs += text.PadLeft(strconv.Itoa(i+1), glyphW)
 	}
 	lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+" "+glyphs+"  question"))
+	s.glyphX, s.glyphW = 2+keyW+1, glyphW
 	if len(s.docs) == 0 {
 		msg := "  No doc flipped: neighbouring runs are right on the same docs."
 		switch {
@@ -330,6 +338,7 @@ func (s *Sheet) View() string {
 		lines = append(lines, st.List.Empty.Render(msg))
 	}
 	for i := s.offset; i < end; i++ {
+		s.hits.Set(len(lines), i)
 		d := s.table.Docs[s.docs[i]]
 		g := ""
 		for _, v := range d.Verdicts {
@@ -359,6 +368,7 @@ func (s *Sheet) valuesHead(out []string, numW, labelW, valueW int) []string {
 	rows := max(1, s.h-len(out)-1)
 	s.rowOff = ui.KeepInView(s.col, s.rowOff, rows, len(s.runs))
 	for i := s.rowOff; i < len(s.runs) && i < s.rowOff+rows; i++ {
+		s.runHits.Set(len(out), i)
 		r := s.runs[i]
 		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.TruncateMiddle(text.OneLine(r.Label), labelW), labelW) +
 			"  " + text.PadLeft(text.OneLine(r.Value), valueW)
@@ -449,3 +459,28 @@ func (s *Sheet) Describe() ui.Description {
 	}
 	return d
 }
+
+// Click moves the cursor to the doc clicked, and to the run of the glyph
+// clicked (or of the values table's row); a second click on the same
+// shows the doc in that run (as enter).
+func (s *Sheet) Click(x, y int) tea.Cmd {
+	if run, ok := s.runHits.At(y); ok {
+		return ui.ClickRow(&s.col, run, s.choose)
+	}
+	row, ok := s.hits.At(y)
+	if !ok {
+		return nil
+	}
+	col := s.col
+	if s.glyphW > 0 && x >= s.glyphX && x < s.glyphX+s.glyphW*len(s.runs) {
+		col = (x - s.glyphX) / s.glyphW
+	}
+	if row == s.cursor && col == s.col {
+		return s.choose()
+	}
+	s.cursor, s.col = row, col
+	return nil
+}
+
+// Wheel moves the cursor by delta docs.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.docs)) }

@@ -253,3 +253,6 @@ func (s *Sheet) categoryLines(f runstats.Figures) []string {
 
 // threshold prints a threshold without trailing zeros ("8.5", "9").
 func threshold(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) }
+
+// Wheel scrolls by delta lines.
+func (s *Sheet) Wheel(delta int) { ui.WheelScroll(&s.scroll, delta) }
