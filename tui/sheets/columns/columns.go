@@ -41,7 +41,7 @@ type Sheet struct {
 	cursor int
 	// hits are the fields' lines, for clicks.
 	hits ui.Rows
-	w, h   int
+	w, h int
 }
 
 // New opens the chooser over l.

@@ -33,7 +33,7 @@ type Sheet struct {
 	offset int
 	// hits are the value rows' lines, for clicks.
 	hits ui.Rows
-	w, h   int
+	w, h int
 }
 
 // List is what the facets sheet counts: the list's visible records of a

@@ -59,7 +59,7 @@ type Sheet struct {
 	meas *measures
 	// drawn is the layout of the last view, for clicks.
 	drawn layout
-	w, h int
+	w, h  int
 }
 
 // New lines the datasets up.

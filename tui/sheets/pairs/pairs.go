@@ -38,7 +38,7 @@ type Sheet struct {
 	offset    int
 	// hits are the pairs' lines, for clicks.
 	hits ui.Rows
-	w, h      int
+	w, h int
 }
 
 // New compares dss[ai], under its list's filter, with its default
