@@ -113,6 +113,8 @@ func (m *Model) globalActions() []ui.Action {
 		{Binding: &km.Global.FocusNext, Do: otherPane},
 		{Binding: &km.Global.FocusPrev, Do: otherPane},
 		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
+		{Binding: &km.Global.SplitLeft, Do: func() tea.Cmd { return m.setSplit(m.splitNow()-splitStep, true) }},
+		{Binding: &km.Global.SplitRight, Do: func() tea.Cmd { return m.setSplit(m.splitNow()+splitStep, true) }},
 		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
 		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},

@@ -85,6 +85,17 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleWheel(msg), true
 	case tea.MouseClickMsg:
 		return m.handleClick(msg), true
+	case tea.MouseMotionMsg:
+		if !m.dragging {
+			return nil, false // a motion changes nothing
+		}
+		return m.dragTo(msg.Mouse().X), true
+	case tea.MouseReleaseMsg:
+		if !m.dragging {
+			return nil, false
+		}
+		m.dragging = false
+		return m.saveSplit(), true
 	case tea.BackgroundColorMsg:
 		return m.handleBackground(msg), true
 	case recordLoadedMsg:
@@ -134,7 +145,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 // handleWindowSize lays the rooms out again.
 func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.ready = true
-	m.layout = ComputeLayout(msg.Width, msg.Height)
+	m.layout = ComputeLayoutSplit(msg.Width, msg.Height, m.split)
 	l := m.layout
 	if l.TooSmall {
 		return nil
@@ -153,7 +164,7 @@ func (m *Model) applyZoom() {
 	if !m.ready || m.layout.TooSmall {
 		return
 	}
-	want := ComputeLayout(m.layout.Width, m.layout.Height)
+	want := ComputeLayoutSplit(m.layout.Width, m.layout.Height, m.split)
 	if m.zoom {
 		want = want.Zoomed(m.focus == focusDetail)
 	}

@@ -74,6 +74,9 @@ type Options struct {
 	// the status bar says it (model.DiscoveryLine) until another dataset
 	// is shown.
 	Discovery []model.Discovery
+	// State is the file the browser remembers its layout in between runs
+	// (the list/detail split: StatePath); "" remembers nothing.
+	State string
 }
 
 // UnknownFilter is the error of a --filter name no dataset has; names are

@@ -51,6 +51,11 @@ type Global struct {
 	WrongOnly   key.Binding
 	// Zoom gives the focused pane the whole body, and back.
 	Zoom key.Binding
+	// SplitLeft and SplitRight move the border between the list and the
+	// detail (up and down when they are stacked); the split is
+	// remembered between runs.
+	SplitLeft  key.Binding
+	SplitRight key.Binding
 }
 
 // Nav bindings move the cursor of the list or scroll the detail.
@@ -200,6 +205,8 @@ func DefaultKeyMap() KeyMap {
 			CycleFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "next filter")),
 			WrongOnly:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "wrong only")),
 			Zoom:        key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "zoom pane")),
+			SplitLeft:   key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "list narrower (border left or up)")),
+			SplitRight:  key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "list wider (border right or down)")),
 		},
 		Nav: Nav{
 			Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),

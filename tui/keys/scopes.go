@@ -33,7 +33,7 @@ func (km *KeyMap) Scopes() []Scope {
 	nav := []*key.Binding{&n.Up, &n.Down, &n.PageUp, &n.PageDown, &n.HalfUp, &n.HalfDown, &n.Top, &n.Bottom}
 	upDown := []*key.Binding{&n.Up, &n.Down, &n.Top, &n.Bottom}
 	browse := []*key.Binding{&g.Quit, &g.ForceQuit, &g.Help, &g.FocusNext, &g.FocusPrev, &g.CycleFilter, &g.WrongOnly, &g.Zoom,
-		&km.Search.Start, &km.Search.Next, &km.Search.Prev, &km.Dataset.Next, &km.Dataset.Prev, &km.Dataset.Picker,
+		&g.SplitLeft, &g.SplitRight, &km.Search.Start, &km.Search.Next, &km.Search.Prev, &km.Dataset.Next, &km.Dataset.Prev, &km.Dataset.Picker,
 		&d.Tab, &d.Markdown, &c.Filters, &c.Slices, &c.Runs,
 		&t.Query, &t.Sort, &t.Reverse, &t.Columns, &t.Facets, &t.Copy, &t.CopyPath, &t.Pager, &t.Editor, &t.Export,
 		&t.Annotate, &t.Reload, &t.Follow,

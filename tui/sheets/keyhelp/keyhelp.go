@@ -49,7 +49,7 @@ func Groups(c *ui.Common) []Group {
 	l := k.List
 	return []Group{
 		{"Move", []key.Binding{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom}},
-		{"Panes", []key.Binding{k.Global.FocusNext, k.Global.FocusPrev, k.List.Open, k.Detail.Back, k.Global.Zoom}},
+		{"Panes", []key.Binding{k.Global.FocusNext, k.Global.FocusPrev, k.List.Open, k.Detail.Back, k.Global.Zoom, k.Global.SplitLeft, k.Global.SplitRight}},
 		tabsGroup(k, always(k.Detail.Fold, "where there is something to fold"), always(k.Detail.LastTurn, "in a prompt with several turns")),
 		{"Records", []key.Binding{k.Global.CycleFilter, k.Global.WrongOnly, l.Left, l.Right}},
 		{"Select (in the list)", []key.Binding{l.Select, l.SelectRange, l.SelectAll, l.RepeatLabel, ui.Short(k.Search.Cancel, "unselect all")}},
