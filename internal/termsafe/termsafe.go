@@ -92,7 +92,7 @@ func Visible(s string) string {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
-		if extends(r) || ext > 0 && prevJoins(s, i-size) {
+		if extends(r) || ext > 0 && pictographic(r) && prevJoins(s, i-size) {
 			if ext++; ext > MaxCluster {
 				dropped++
 				continue
@@ -143,6 +143,13 @@ func extends(r rune) bool {
 		return true
 	}
 	return unicode.Is(unicode.M, r)
+}
+
+// pictographic reports the symbols a zero-width joiner takes into its
+// cluster (emoji and other pictographs); punctuation such as the clip's
+// "…" is not one, so Visible of its own output keeps it.
+func pictographic(r rune) bool {
+	return r >= 0x2000 && unicode.Is(unicode.So, r)
 }
 
 // prevJoins reports whether the rune ending at byte i of s is a

@@ -131,6 +131,11 @@ func TestVisibleClipsClusters(t *testing.T) {
 	if !strings.HasSuffix(got, " marks) tail") || utf8.RuneCountInString(got) > MaxCluster+40 {
 		t.Errorf("joiner chain: %d runes, ends %q", utf8.RuneCountInString(got), got[len(got)-20:])
 	}
+	for _, s := range []string{marks, chain, chain + "x", strings.Repeat("\U0001F469\u200d", 40) + "!", "a" + strings.Repeat("\u200d", 20)} {
+		if v := Visible(s); Visible(v) != v {
+			t.Errorf("Visible of its clip clips again: %q", v)
+		}
+	}
 	for _, s := range []string{
 		"\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466",             // family
 		"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", // flag of Scotland
