@@ -57,7 +57,9 @@ type Sheet struct {
 	filter ui.Filter
 	// meas are the rows' widths, measured once until the rows change.
 	meas *measures
-	w, h int
+	// drawn is the layout of the last view, for clicks.
+	drawn layout
+	w, h  int
 }
 
 // New lines the datasets up.
@@ -331,7 +333,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.filter.Clear()
 			s.relist()
 		})},
-		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
 		{Binding: &o.Right, Do: column(1)},

@@ -206,6 +206,7 @@ func (s *Sheet) View() string {
 		return ""
 	}
 	l := s.layout()
+	s.drawn = l
 	lines := []string{s.titleLine(l)}
 	if s.grouped() {
 		lines = append(lines, s.modelLine(l))
