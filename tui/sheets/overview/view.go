@@ -47,8 +47,16 @@ func (s *Sheet) headLines() int {
 // their own: there are several models and one of them has several
 // columns, whose headings then say only what tells them apart (their
 // settings, their runs) under their model's name.
-func (s *Sheet) grouped() bool {
-	t := s.table
+func (s *Sheet) grouped() bool { return s.groupedCols }
+
+// setTable shows table t.
+func (s *Sheet) setTable(t *ov.Table) {
+	s.table, s.groupedCols = t, groupedColumns(t)
+}
+
+// groupedColumns reports whether t's columns are grouped under their
+// models: some model has several columns, and there are several models.
+func groupedColumns(t *ov.Table) bool {
 	models := map[string]int{}
 	multi := false
 	for _, c := range t.Columns {
