@@ -31,7 +31,7 @@ func TestFirstFramePaintedAtOnce(t *testing.T) {
 	var rawAtPaint bool
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(time.Millisecond) {
 		s := out.String()
-		if strings.Contains(s, shown) && !rawAtPaint {
+		if strings.Contains(s, "\x1b[?7h") && !rawAtPaint {
 			tio, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
 			rawAtPaint = err == nil && tio.Lflag&(unix.ICANON|unix.ECHO) == 0
 			if !rawAtPaint {
@@ -51,8 +51,11 @@ func TestFirstFramePaintedAtOnce(t *testing.T) {
 	}
 	// The painted frame ends by turning autowrap back on.
 	first, rest, ok := strings.Cut(s[len(paint):], "\x1b[?7h")
-	if !ok || !strings.Contains(first, shown) {
-		t.Errorf("the painted frame does not show the records: %q", tail(first))
+	// The paths are opened beside the browser: the painted frame shows
+	// what is known by then, the overview, a first dataset's records,
+	// or what is being read; never a frame with none of them.
+	if !ok || !strings.Contains(first, shown) && !strings.Contains(first, "records") && !strings.Contains(first, "reading") {
+		t.Errorf("the painted frame shows neither the datasets nor what is being read: %q", tail(first))
 	}
 	for _, seq := range []string{"\x1b[?1049h", "\x1b[?2026$p", "\x1b]11;?"} {
 		if strings.Contains(first, seq) {

@@ -323,8 +323,12 @@ func (s *Sheet) hiddenText(compact bool) string {
 	if s.opts.ShowEmpty {
 		return "empty rows shown (" + a + ")"
 	}
+	merged := ""
+	if t.MergedUntimed > 0 {
+		merged = text.Plural(t.MergedUntimed, "untimed run") + " merged"
+	}
 	if compact && t.HiddenRows+t.HiddenColumns > 0 {
-		return strconv.Itoa(t.HiddenRows+t.HiddenColumns) + " empty hidden (" + a + ")" // rows and columns
+		return joinNonEmpty(strconv.Itoa(t.HiddenRows+t.HiddenColumns)+" empty hidden ("+a+")", merged) // rows and columns
 	}
 	var parts []string
 	if t.HiddenRows > 0 {
@@ -334,9 +338,20 @@ func (s *Sheet) hiddenText(compact bool) string {
 		parts = append(parts, text.Plural(t.HiddenColumns, "empty column"))
 	}
 	if len(parts) == 0 {
-		return ""
+		return merged
 	}
-	return strings.Join(parts, ", ") + " hidden (" + a + ")"
+	return joinNonEmpty(strings.Join(parts, ", ")+" hidden ("+a+")", merged)
+}
+
+// joinNonEmpty joins the parts that are not "" with " · ".
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " · ")
 }
 
 // sortName says what the rows are sorted by, "" for the task order.
