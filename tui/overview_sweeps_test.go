@@ -45,7 +45,7 @@ func TestGoldenOverviewSweeps(t *testing.T) {
 		{"many_runs", []string{"sweeps/rwkv7-reruns"}, nil, []string{"4.2630↻", "4 columns"}},
 		{"many_runs_reruns", []string{"sweeps/rwkv7-reruns"}, []string{"h", "g", "j", "j", "r"}, []string{"Runs", "4 runs of lambada_openai", "20.0883"}},
 		{"many_runs_expanded", []string{"sweeps/rwkv7-reruns"}, []string{"h", "E"}, []string{"02-24 20:34", "9 columns"}},
-		{"checkpoints", []string{"sweeps/pythia-160m"}, nil, []string{"step0", "step143000", "10 columns"}},
+		{"checkpoints", []string{"sweeps/pythia-160m"}, nil, []string{"step0", "step1]", "10 columns"}},
 		{"fewshot", []string{"sweeps/gemma-2b-fewshot"}, nil, []string{"0-shot", "5-shot", "5 columns"}},
 		{"steering", []string{"sweeps/steering"}, nil, []string{"alpha0.5", "alpha1.0", "steer_path unset"}},
 		// A model folder named after a relative path: "..__adapters__x".

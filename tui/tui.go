@@ -88,6 +88,9 @@ type Options struct {
 	// index complete (the command's usage error); without it the status
 	// bar says so.
 	FilterRequired bool
+	// State is the file the browser remembers its layout in between runs
+	// (the list/detail split: StatePath); "" remembers nothing.
+	State string
 }
 
 // UnknownFilter is the error of a --filter name no dataset has; names are

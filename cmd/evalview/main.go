@@ -214,6 +214,7 @@ Formats are detected from content; --as forces one.`,
 			opts.Stat = source.Stat       // follow polls a remote object's version tag
 			opts.ReadDir = source.ReadDir // and lists a remote folder
 			opts.Overview = true          // several datasets open on the overview of tasks by models
+			opts.State = tui.StatePath()  // the list/detail split, remembered between runs
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}

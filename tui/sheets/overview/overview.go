@@ -41,7 +41,11 @@ type Sheet struct {
 	final   []bool
 	seen    []*model.Dataset
 	table   *ov.Table
-	view    ov.View
+	// groupedCols is whether the table's headings are grouped under
+	// their models (grouped), taken once a table: headings ask it for
+	// every column they draw.
+	groupedCols bool
+	view        ov.View
 	// opts are how the table is built: the models shown run by run, and
 	// whether empty rows and columns show.
 	opts ov.Options
@@ -57,7 +61,9 @@ type Sheet struct {
 	filter ui.Filter
 	// meas are the rows' widths, measured once until the rows change.
 	meas *measures
-	w, h int
+	// drawn is the layout of the last view, for clicks.
+	drawn layout
+	w, h  int
 }
 
 // New lines the datasets up.
@@ -124,12 +130,12 @@ func (s *Sheet) Grow(dss []*model.Dataset) {
 func (s *Sheet) rebuild() {
 	old := s.table
 	if old == nil {
-		s.table = ov.Build(s.entries, s.opts)
+		s.setTable(ov.Build(s.entries, s.opts))
 		s.relist()
 		return
 	}
 	oldCol, oldRow := s.column(), s.row()
-	s.table = ov.Build(s.entries, s.opts)
+	s.setTable(ov.Build(s.entries, s.opts))
 	t := s.table
 	find := func(c int) int {
 		if c < 0 || c >= len(old.Columns) {
@@ -331,7 +337,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.filter.Clear()
 			s.relist()
 		})},
-		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
 		{Binding: &o.Right, Do: column(1)},
