@@ -225,7 +225,11 @@ func columnPriorityIn(ds *model.Dataset, field string) int {
 // that a short title is not followed by half a screen of blanks before
 // its score.
 func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []model.Summary, w int, picked bool, titleNeed int) []colLayout {
-	const titleMin = 12
+	// The title keeps a third of the row (12 cells at least) before
+	// columns are dropped: at a third less, a run's list at 48 columns
+	// kept sample_status and cut every title to 11 cells.
+	const titleFloor = 12
+	titleMin := max(titleFloor, w/3)
 	var cols []colLayout
 	for i, f := range fields {
 		c := colLayout{field: f, head: columnHead(ds, f), right: numericColumn(f), flex: f == "title", prio: columnPriorityIn(ds, f)}
@@ -324,7 +328,7 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 		}
 	}
 	if flexAt >= 0 && titleNeed > 0 {
-		fitTitle(cols, flexAt, max(titleMin, titleNeed))
+		fitTitle(cols, flexAt, max(titleFloor, titleNeed))
 	}
 	return cols
 }
