@@ -14,6 +14,7 @@ import (
 	"evalview/tui/header"
 	"evalview/tui/list"
 	"evalview/tui/sheets/overview"
+	"evalview/tui/split"
 	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/ui"
@@ -71,10 +72,9 @@ type Model struct {
 	// zoom gives the focused pane the whole body (Z); the layout
 	// follows it (applyZoom).
 	zoom bool
-	// split is the list's share of the body in percent, 0 the default
-	// (split.go); dragging is set while the border is dragged.
-	split    int
-	dragging bool
+	// split is the list's share of the body, moved by keys and a drag
+	// of the border, remembered in Options.State (tui/split).
+	split split.Split
 	// input is the search or prompt being typed, nil when none is
 	// (input.go).
 	input *lineInput
@@ -147,7 +147,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m.help.Styles = st.Help
 	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
-	m.split = loadSplit(opts.State)
+	m.split = split.Load(opts.State)
 	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
 	m.header = header.New(c, header.Sources{
 		Shown: func() (*model.Dataset, int, int, int) {

@@ -17,6 +17,7 @@ import (
 	"evalview/tui/sheets/pairs"
 	"evalview/tui/sheets/scores"
 	"evalview/tui/sheets/slice"
+	"evalview/tui/split"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -92,6 +93,15 @@ func (m *Model) globalActions() []ui.Action {
 	km := m.c.Keys
 	many := func() bool { return len(m.datasets) > 1 }
 	otherPane := func() tea.Cmd { m.focus = 1 - m.focus; return nil } // tab gives the keys to the other pane
+	// moveSplit moves the split by a step from where it is, lays the
+	// panes out again and remembers it (tui/split).
+	moveSplit := func(by int) func() tea.Cmd {
+		return func() tea.Cmd {
+			m.split.Set(m.split.Now(m.layout.defaultShare()) + by)
+			m.relayout()
+			return m.split.Save()
+		}
+	}
 	// anyScored: the header counted a record that passed, failed or
 	// errored under the selected filter (x has something to show); true
 	// while the index still grows, since a scored record may come.
@@ -113,8 +123,8 @@ func (m *Model) globalActions() []ui.Action {
 		{Binding: &km.Global.FocusNext, Do: otherPane},
 		{Binding: &km.Global.FocusPrev, Do: otherPane},
 		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
-		{Binding: &km.Global.SplitLeft, Do: func() tea.Cmd { return m.setSplit(m.splitNow()-splitStep, true) }},
-		{Binding: &km.Global.SplitRight, Do: func() tea.Cmd { return m.setSplit(m.splitNow()+splitStep, true) }},
+		{Binding: &km.Global.SplitLeft, Do: moveSplit(-split.Step)},
+		{Binding: &km.Global.SplitRight, Do: moveSplit(split.Step)},
 		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
 		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},

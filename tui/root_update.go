@@ -88,16 +88,18 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		m.opening.touched = true
 		return m.handleClick(msg), true
 	case tea.MouseMotionMsg:
-		if !m.dragging {
+		if !m.split.Dragging() {
 			return nil, false // a motion changes nothing
 		}
-		return m.dragTo(msg.Mouse().X), true
+		if m.split.DragTo(msg.Mouse().X, m.layout.Width) {
+			m.relayout()
+		}
+		return nil, true
 	case tea.MouseReleaseMsg:
-		if !m.dragging {
+		if !m.split.Dragging() {
 			return nil, false
 		}
-		m.dragging = false
-		return m.saveSplit(), true
+		return m.split.Drop(), true
 	case tea.BackgroundColorMsg:
 		return m.handleBackground(msg), true
 	case recordLoadedMsg:
@@ -147,7 +149,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 // handleWindowSize lays the rooms out again.
 func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.ready = true
-	m.layout = ComputeLayoutSplit(msg.Width, msg.Height, m.split)
+	m.layout = ComputeLayoutSplit(msg.Width, msg.Height, m.split.Percent())
 	l := m.layout
 	if l.TooSmall {
 		return nil
@@ -160,13 +162,21 @@ func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	return nil
 }
 
+// relayout lays the panes out again at the window's size.
+func (m *Model) relayout() {
+	if !m.ready {
+		return
+	}
+	m.handleWindowSize(tea.WindowSizeMsg{Width: m.layout.Width, Height: m.layout.Height})
+}
+
 // applyZoom gives the panes the rectangles of the zoom switch (Z): the
 // focused pane the whole body, so tab shows the other one zoomed.
 func (m *Model) applyZoom() {
 	if !m.ready || m.layout.TooSmall {
 		return
 	}
-	want := ComputeLayoutSplit(m.layout.Width, m.layout.Height, m.split)
+	want := ComputeLayoutSplit(m.layout.Width, m.layout.Height, m.split.Percent())
 	if m.zoom {
 		want = want.Zoomed(m.focus == focusDetail)
 	}
