@@ -13,6 +13,7 @@ import (
 	"evalview/tui/detail"
 	"evalview/tui/header"
 	"evalview/tui/list"
+	"evalview/tui/opening"
 	"evalview/tui/sheets/overview"
 	"evalview/tui/split"
 	"evalview/tui/statusbar"
@@ -48,8 +49,8 @@ type Model struct {
 	// found is the status bar's line of what the folders opened held,
 	// until another dataset is shown.
 	found string
-	// opening is the opening of the paths under way (opening.go).
-	opening openState
+	// opening is the opening of the paths under way (tui/opening).
+	opening opening.State
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter

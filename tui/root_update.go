@@ -8,6 +8,7 @@ import (
 
 	"evalview/tui/detail"
 	"evalview/tui/list"
+	"evalview/tui/opening"
 	"evalview/tui/ui"
 )
 
@@ -71,7 +72,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
 		m.restore = cursorRestore{} // the user's key, not a reload, places the cursor now
-		m.opening.touched = true
+		m.opening.Touch()
 		m.pressed++
 		return m.handleKey(msg), true
 	case tea.PasteMsg:
@@ -85,7 +86,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg), true
 	case tea.MouseClickMsg:
-		m.opening.touched = true
+		m.opening.Touch()
 		return m.handleClick(msg), true
 	case tea.MouseMotionMsg:
 		if !m.split.Dragging() {
@@ -140,6 +141,8 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case ui.CrashMsg:
 		m.crash = &crashInfo{value: msg.Value, stack: msg.Stack}
 		return tea.Quit, true
+	case opening.Msg:
+		return m.takeOpened(), true
 	case rootMsg:
 		return msg.applyTo(m), true
 	}
@@ -206,7 +209,7 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 
 // busy reports work the status bar shows a spinner for.
 func (m *Model) busy() bool {
-	return m.loading || m.opening.on || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
+	return m.loading || m.opening.On() || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
 }
 
 // spin is the status bar's spinner of work in progress.

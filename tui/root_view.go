@@ -128,10 +128,10 @@ func tooSmall(st *styles.Styles, w, h int) string {
 // filter, switches and query, which decide what it counts.
 func (m *Model) statusInfo() statusbar.Info {
 	in := statusbar.Info{Note: m.note, Found: m.found}
-	if in.Note == "" && !m.opening.foundGone {
-		in.Note = m.opening.failed
+	if in.Note == "" {
+		in.Note = m.opening.Failed()
 	}
-	if s := m.openingStatus(); s != "" {
+	if s := m.opening.Status(len(m.datasets)); s != "" {
 		in.Loading = m.spinner.View() + " " + s
 	}
 	if len(m.datasets) == 0 {
@@ -216,8 +216,8 @@ func (m *Model) flashText() string {
 // growing, a record loading, a tab rendering.
 func (m *Model) loadingText(ds *model.Dataset) string {
 	switch {
-	case m.openingStatus() != "":
-		return m.spinner.View() + " " + m.openingStatus()
+	case m.opening.Status(len(m.datasets)) != "":
+		return m.spinner.View() + " " + m.opening.Status(len(m.datasets))
 	case !ds.Records.Done():
 		return m.spinner.View() + " indexing…"
 	case m.loading:

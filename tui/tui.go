@@ -27,6 +27,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/opening"
 )
 
 // Options configures the browser.
@@ -76,7 +77,7 @@ type Options struct {
 	// is shown.
 	Discovery []model.Discovery
 	// Open, when set, opens the paths once the browser is on its way to
-	// the screen, on a goroutine of its own (see opening.go): it hands
+	// the screen, on a goroutine of its own (tui/opening): it hands
 	// each dataset to o as it is opened, after those given to New, and
 	// tells o what each folder held and each file it comes to. ctx ends
 	// when the browser does; the browser does not wait for Open to
@@ -93,6 +94,15 @@ type Options struct {
 	State string
 }
 
+// Opening is what Options.Open tells the browser as it opens the paths
+// (tui/opening): Add each dataset once it is opened, Found what each
+// folder held, Reading each file it comes to.
+type Opening = opening.Opening
+
+// End marks an error of Options.Open that ends the browser, whatever was
+// opened: Run returns err.
+func End(err error) error { return opening.End(err) }
+
 // UnknownFilter is the error of a --filter name no dataset has; names are
 // the filters there are.
 func UnknownFilter(name string, names []string) error {
@@ -108,8 +118,8 @@ func UnknownFilter(name string, names []string) error {
 // it wrote to os.TempDir().
 func Run(datasets []*model.Dataset, opts Options) (err error) {
 	m := New(datasets, opts)
-	m.startOpening() // beside the program's start-up
-	defer m.stopOpening()
+	m.opening.Start(m.opts.Open) // beside the program's start-up
+	defer m.opening.Stop()
 	// Bubble Tea writes frames on a ticker: at its default 60 per second
 	// a frame waits up to 17 ms to reach the terminal; 120 (its most)
 	// halves that. An unchanged view costs a comparison per tick. The
@@ -143,8 +153,8 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	if m.crash != nil {
 		return crashError(m.crash)
 	}
-	if m.opening.ended != nil && runErr == nil {
-		return m.opening.ended
+	if m.opening.Ended() != nil && runErr == nil {
+		return m.opening.Ended()
 	}
 	if errors.Is(runErr, tea.ErrProgramPanic) {
 		if path, werr := writeCrashLog(&crashInfo{value: "recovered by Bubble Tea", stack: []byte(printed)}, time.Now()); werr == nil {
