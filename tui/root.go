@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/back"
 	"evalview/tui/detail"
 	"evalview/tui/header"
 	"evalview/tui/list"
@@ -84,9 +85,9 @@ type Model struct {
 	sheets sheetStack
 	// overview is the overview sheet, kept as the user left it between
 	// openings (T); trail is the back stack, the places the user left,
-	// which esc goes back to (back.go).
+	// which esc goes back to (tui/back).
 	overview *overview.Sheet
-	trail    []place
+	trail    back.Trail[focus]
 	// deep holds the background deep passes and their reports (deep.go).
 	deep deepState
 	// scoring holds the scored datasets' thresholds and high-score

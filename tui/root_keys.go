@@ -251,7 +251,7 @@ func (m *Model) listActions() []ui.Action {
 	if back != "" && m.list.Query() == "" && !m.list.Pinned() && m.list.SelectionLabel() == "" {
 		acts = append([]ui.Action{ui.OnLine(&km.Search.Cancel, "to "+back)}, acts...)
 	}
-	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return len(m.trail) > 0 }, Do: m.goBack})
+	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.trail.Len() > 0 }, Do: m.goBack})
 }
 
 // paneActions are the focused pane's keys.
