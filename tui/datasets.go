@@ -163,7 +163,7 @@ func (m *Model) takeOpened() tea.Cmd {
 		return nil
 	}
 	if b.Crash != nil {
-		m.crash = &crashInfo{value: b.Crash.Value, stack: b.Crash.Stack}
+		m.crash = b.Crash
 		return tea.Quit
 	}
 	if b.FoundNew {

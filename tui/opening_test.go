@@ -77,13 +77,13 @@ func TestOpeningBlockedShowsAndQuits(t *testing.T) {
 		}
 		drive(m, cmd)
 		if m.crash != nil {
-			t.Fatalf("%s crashed the browser: %v", k, m.crash.value)
+			t.Fatalf("%s crashed the browser: %v", k, m.crash.Value)
 		}
 	}
 	send(m, tea.MouseClickMsg{X: 10, Y: 5, Button: tea.MouseLeft})
 	send(m, tea.MouseWheelMsg{X: 10, Y: 5, Button: tea.MouseWheelDown})
 	if m.crash != nil {
-		t.Fatalf("the mouse crashed the browser: %v", m.crash.value)
+		t.Fatalf("the mouse crashed the browser: %v", m.crash.Value)
 	}
 	for _, k := range []string{"q", "ctrl+c"} {
 		_, cmd := m.Update(keyMsg(k))

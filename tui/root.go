@@ -11,6 +11,7 @@ import (
 
 	"evalview/model"
 	"evalview/tui/back"
+	"evalview/tui/crash"
 	"evalview/tui/detail"
 	"evalview/tui/header"
 	"evalview/tui/list"
@@ -129,7 +130,7 @@ type Model struct {
 	// records"); nil after the next key.
 	reloaded *model.Dataset
 
-	crash   *crashInfo
+	crash   *crash.Info
 	program *tea.Program
 	// trace writes EVALVIEW_TRACE timings (trace.go).
 	trace *tracer

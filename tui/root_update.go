@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"evalview/tui/crash"
 	"evalview/tui/detail"
 	"evalview/tui/list"
 	"evalview/tui/opening"
@@ -18,7 +19,7 @@ import (
 func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.crash = &crashInfo{value: r, stack: debug.Stack()}
+			m.crash = &crash.Info{Value: r, Stack: debug.Stack()}
 			next, cmd = m, tea.Quit
 		}
 	}()
@@ -139,7 +140,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case spinner.TickMsg:
 		return m.spinner.advance(msg, m.busy()), true
 	case ui.CrashMsg:
-		m.crash = &crashInfo{value: msg.Value, stack: msg.Stack}
+		m.crash = &crash.Info{Value: msg.Value, Stack: msg.Stack}
 		return tea.Quit, true
 	case opening.Msg:
 		return m.takeOpened(), true

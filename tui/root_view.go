@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"evalview/model"
+	"evalview/tui/crash"
 	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/text"
@@ -19,7 +20,7 @@ import (
 func (m *Model) View() (v tea.View) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.crash = &crashInfo{value: r, stack: debug.Stack()}
+			m.crash = &crash.Info{Value: r, Stack: debug.Stack()}
 			if m.program != nil {
 				go m.program.Quit()
 			}

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -27,7 +28,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/crash"
 	"evalview/tui/opening"
+	"evalview/tui/ui"
 )
 
 // Options configures the browser.
@@ -134,33 +137,70 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	defer func() {
 		// Last resort: a panic that escaped Bubble Tea's own recovery.
 		if r := recover(); r != nil {
-			restoreTerminal()
-			err = crashError(&crashInfo{value: r, stack: debug.Stack()})
+			crash.RestoreTerminal()
+			err = crash.Error(&crash.Info{Value: r, Stack: debug.Stack()})
 		}
 	}()
-	capture := captureStderr() // for panics Bubble Tea recovers itself
+	capture := crash.CaptureStderr() // for panics Bubble Tea recovers itself
 	// SIGINT, SIGTERM, SIGHUP and SIGQUIT end the program cleanly, from
 	// before Run (watchSignals).
 	stopSignals := watchSignals(p, &m.external)
 	_, runErr := p.Run()
 	if runErr != nil && m.painter != nil && m.painter.painted {
-		restoreTerminal() // Bubble Tea may have failed before it took the screen over
+		crash.RestoreTerminal() // Bubble Tea may have failed before it took the screen over
 	}
 	stopSignals()
 	firstFrameDrawn() // when it never came
-	printed := capture.stop()
+	printed := capture.Stop()
 	m.deep.cancel() // a deep pass may still run in the background
 	if m.crash != nil {
-		return crashError(m.crash)
+		return crash.Error(m.crash)
 	}
 	if m.opening.Ended() != nil && runErr == nil {
 		return m.opening.Ended()
 	}
 	if errors.Is(runErr, tea.ErrProgramPanic) {
-		if path, werr := writeCrashLog(&crashInfo{value: "recovered by Bubble Tea", stack: []byte(printed)}, time.Now()); werr == nil {
+		if path, werr := crash.WriteLog(&crash.Info{Value: "recovered by Bubble Tea", Stack: []byte(printed)}, time.Now()); werr == nil {
 			return fmt.Errorf("evalview crashed (the stack was printed above); the crash log is %s (please attach it to a bug report)", path)
 		}
 		return fmt.Errorf("the browser crashed (the stack was printed above): %w", runErr)
 	}
 	return runErr
+}
+
+// testPanicEnv names the environment variable that makes the browser panic
+// on purpose a moment after it starts, so that crash handling can be
+// checked end to end with the real binary in a real terminal:
+//
+//   - "update": inside Update (the model's own recovery);
+//   - "command": inside a command wrapped by safeCmd;
+//   - "tea": inside a bare command, left to Bubble Tea's recovery.
+//
+// It exists for tests only; nothing happens when it is unset.
+const testPanicEnv = "EVALVIEW_TEST_PANIC"
+
+// testPanicMsg panics where it is told to once it is applied in Update.
+type testPanicMsg struct{ where string }
+
+func (t testPanicMsg) applyTo(*Model) tea.Cmd {
+	switch t.where {
+	case "command":
+		return ui.SafeCmd(func() tea.Msg { panic(testPanicEnv + " in a command") })
+	case "tea":
+		return func() tea.Msg { panic(testPanicEnv + " outside the browser's recovery") }
+	}
+	panic(testPanicEnv + " in Update")
+}
+
+// armTestPanic sends the panic message once the first screen is up, when
+// testPanicEnv asks for it.
+func armTestPanic(p *tea.Program) {
+	where := os.Getenv(testPanicEnv)
+	if where == "" {
+		return
+	}
+	go func() {
+		time.Sleep(time.Second)
+		p.Send(testPanicMsg{where})
+	}()
 }

@@ -24,6 +24,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/crash"
 	"evalview/tui/text"
 )
 
@@ -39,16 +40,10 @@ type Opening struct {
 	path     string
 	done     bool
 	err      error
-	crash    *Crash
+	crash    *crash.Info
 	// wake holds a token while something is told that the browser has
 	// not taken in.
 	wake chan struct{}
-}
-
-// Crash is a panic of Open, recovered with its stack.
-type Crash struct {
-	Value any
-	Stack []byte
 }
 
 func newOpening() *Opening { return &Opening{wake: make(chan struct{}, 1)} }
@@ -89,7 +84,7 @@ func (o *Opening) Reading(path string) {
 }
 
 // finish records Open's end.
-func (o *Opening) finish(err error, crash *Crash) {
+func (o *Opening) finish(err error, crash *crash.Info) {
 	o.mu.Lock()
 	o.done, o.err, o.crash = true, err, crash
 	o.mu.Unlock()
@@ -104,7 +99,7 @@ type told struct {
 	path     string
 	done     bool
 	err      error
-	crash    *Crash
+	crash    *crash.Info
 }
 
 // take hands over what was told since the last take.
@@ -180,7 +175,7 @@ func (s *State) Start(open func(ctx context.Context, o *Opening) error) {
 		var err error
 		defer func() {
 			if r := recover(); r != nil {
-				o.finish(nil, &Crash{Value: r, Stack: debug.Stack()})
+				o.finish(nil, &crash.Info{Value: r, Stack: debug.Stack()})
 				return
 			}
 			o.finish(err, nil)
@@ -222,7 +217,7 @@ type Batch struct {
 	Found    string
 	FoundNew bool
 	// Crash is a panic of Open: the browser ends with it.
-	Crash *Crash
+	Crash *crash.Info
 	// Done says that Open ended with this batch, with Err.
 	Done bool
 	Err  error
