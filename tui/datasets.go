@@ -28,7 +28,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	m.note, m.found = "", ""
 	m.opening.Shown()
 	m.detail.ClearSearch()
-	m.syncListHits()
+	m.search.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())
 }
 

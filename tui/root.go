@@ -101,15 +101,13 @@ type Model struct {
 	notes      map[*model.Dataset]NoteStore
 	lastLabels []string
 
-	// searchIn is the pane the search (/) belongs to.
-	searchIn focus
+	// search is the search (/) across the panes (search.go).
+	search searchState
 	// pressed counts the keys pressed; searchedAt is the count when the
 	// search was last submitted. A search that matches nothing says "no
 	// match" until the next key: after it, on another record or in the
 	// other pane, "no match" was stale.
 	pressed, searchedAt int
-	// typedID tags the latest edit of the search line (searchPauseMsg).
-	typedID int
 
 	// records caches loaded records; loadID tags the latest request.
 	records *recordCache
@@ -160,6 +158,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 		Shared: func() []model.Fact { return m.list.ConstantFacts() },
 	})
 	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
+	m.search = searchState{list: m.list, detail: m.detail}
 	m.states = make([]*list.State, len(datasets))
 	for i := range datasets {
 		m.states[i] = list.NewState(opts.Filter)

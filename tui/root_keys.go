@@ -134,8 +134,8 @@ func (m *Model) globalActions() []ui.Action {
 		{Binding: &km.Global.WrongOnly, Enabled: anyScored, Do: m.list.ToggleWrongOnly,
 			Why: func() string { return "x: no record here passes or fails, so none is wrong" }},
 		{Binding: &km.Search.Start, Do: m.startSearch},
-		{Binding: &km.Search.Next, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(1) }},
-		{Binding: &km.Search.Prev, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(-1) }},
+		{Binding: &km.Search.Next, Enabled: func() bool { return m.search.hits(m.focus) }, Do: func() tea.Cmd { return m.search.next(1, m.focus) }},
+		{Binding: &km.Search.Prev, Enabled: func() bool { return m.search.hits(m.focus) }, Do: func() tea.Cmd { return m.search.next(-1, m.focus) }},
 		{Binding: &km.Compare.Filters, Enabled: func() bool { return filters.Applies(m.curDataset()) }, Do: func() tea.Cmd {
 			m.sheets.push(filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
 			return nil
@@ -239,7 +239,7 @@ func (m *Model) listActions() []ui.Action {
 		return m.detail.ChooseTab(i)
 	}
 	acts := []ui.Action{
-		{Binding: &km.Search.Cancel, When: func() bool { return m.list.Query() != "" }, Do: func() tea.Cmd { return m.setQueryIn(focusList, "") }},
+		{Binding: &km.Search.Cancel, When: func() bool { return m.list.Query() != "" }, Do: func() tea.Cmd { return m.search.set(focusList, "") }},
 		{Binding: &km.Detail.Tab, Enabled: func() bool { return m.detail.TabCount() > 1 }, DoKey: chooseTab},
 		{Binding: &km.List.PrevTab, DoKey: chooseTab},
 		{Binding: &km.List.NextTab, DoKey: chooseTab},

@@ -180,13 +180,13 @@ func (m *Model) statusInfo() statusbar.Info {
 	in.Selected = m.list.SelectionLabel()
 	dq, _ := m.detail.SearchQuery()
 	switch q := m.list.Query(); {
-	case m.detailFollowsListSearch():
+	case m.search.detailFollows(m.focus):
 		in.Query, in.Where = q, m.detail.TabName()
 		in.Hits, in.MatchCur = m.detail.SearchHits()
-	case m.searchIn == focusList && q != "":
+	case m.search.in == focusList && q != "":
 		in.Query, in.Where = q, "list"
 		in.Hits, in.MatchCur, in.Counting = m.list.Matches()
-	case m.searchIn == focusDetail && dq != "":
+	case m.search.in == focusDetail && dq != "":
 		in.Query, in.Where = dq, m.detail.TabName()
 		in.Hits, in.MatchCur = m.detail.SearchHits()
 	}
