@@ -58,21 +58,30 @@ type format struct {
 	present func(*model.Dataset)
 	// shares marks a format whose folder, claimed whole, may hold other
 	// artifacts beside its own files (a run folder or a JSON Lines file
-	// beside an lm-eval run's samples): those open too (see besides).
+	// beside an lm-eval run's samples): those open too.
 	shares bool
+	// unit, when set, tells a folder that is one artifact of the format
+	// from its entries' names (folders ending in "/"): the walk of a
+	// tree opens it whole and goes no further down (a run folder's
+	// samples/ and scores/, an EvalScope output folder's predictions/
+	// and reviews/ are its own).
+	unit func(dir string, names []string) bool
 }
 
 func formats() []format {
 	return []format{
 		{kind: model.KindLMEval, sniffFile: lmeval.SniffFile, sniffDir: lmeval.SniffDir, open: lmeval.Open, openMany: lmeval.OpenMany, each: lmeval.Each, shares: true},
-		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, fileMax: 2, open: runzip.Open},
+		{kind: model.KindRun, sniffFile: runzip.SniffFile, sniffDir: runzip.SniffDir, fileMax: 2, open: runzip.Open, unit: runzip.IsRunFolder},
 		{kind: model.KindSample, sniffFile: sample.SniffFile, sniffDir: sample.SniffDir, dirMax: 1, fileMax: 2, open: sample.Open, each: sample.Each},
 		{kind: model.KindTestset, sniffFile: testset.SniffFile, sniffPath: testset.SniffPath, sniffDir: testset.SniffDir, dirMax: 1, fileMax: 2, open: testset.Open, each: testset.Each},
 		{kind: model.KindInspect, sniffFile: inspect.SniffFile, sniffDir: inspect.SniffDir, open: inspect.Open, present: inspect.Present},
 		{kind: model.KindLighteval, sniffFile: lighteval.SniffFile, sniffDir: lighteval.SniffDir, open: lighteval.Open, present: lighteval.Present},
-		{kind: model.KindEvalScope, sniffFile: evalscope.SniffFile, sniffDir: evalscope.SniffDir, open: evalscope.Open},
-		{kind: model.KindOpenCompass, sniffFile: opencompass.SniffFile, sniffPath: opencompass.SniffPath, sniffDir: opencompass.SniffDir, open: opencompass.Open},
-		{kind: model.KindHELM, sniffFile: helm.SniffFile, sniffDir: helm.SniffDir, open: helm.Open},
+		{kind: model.KindEvalScope, sniffFile: evalscope.SniffFile, sniffDir: evalscope.SniffDir, open: evalscope.Open,
+			unit: func(_ string, names []string) bool { return evalscope.IsOutputFolder(names) }},
+		{kind: model.KindOpenCompass, sniffFile: opencompass.SniffFile, sniffPath: opencompass.SniffPath, sniffDir: opencompass.SniffDir, open: opencompass.Open,
+			unit: func(_ string, names []string) bool { return opencompass.IsWorkFolder(names) }},
+		{kind: model.KindHELM, sniffFile: helm.SniffFile, sniffDir: helm.SniffDir, open: helm.Open,
+			unit: func(_ string, names []string) bool { return helm.IsRunFolder(names) }},
 		{kind: model.KindPromptfoo, sniffFile: promptfoo.SniffFile, sniffDir: promptfoo.SniffDir, dirMax: 3, open: promptfoo.Open},
 		// Last: it scores 1 on any JSON Lines, and ties go to the formats above.
 		{kind: model.KindJSONL, sniffFile: plain.SniffFile, sniffDir: plain.SniffDir, dirMax: 1, fileMax: 1, open: plain.Open, each: plain.Each, fallback: true, present: plain.Present},

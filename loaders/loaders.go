@@ -35,10 +35,11 @@ type Options struct {
 	// opening (check, summary): lm-eval indexes then prepare it as they
 	// read, rather than Deep reading the files again.
 	Deep bool
-	// nested marks a folder walked again under its own format, inside
-	// the walk that opened it (besides): that walk reports its unread
-	// files.
-	nested bool
+	// Found, when set, is told what each folder opened held, once its
+	// last dataset is handed over: the artifacts opened and every file
+	// left out, with why (a folder opened with As set is read by its
+	// format alone, and not reported).
+	Found func(model.Discovery)
 }
 
 // OpenError is returned when a path cannot be opened at all (missing, not
@@ -81,8 +82,8 @@ func Open(paths []string, opt Options) ([]*model.Dataset, error) {
 // Each opens paths as Open does and hands fn each dataset, in Open's order,
 // as soon as it is loaded, keeping none: a command that needs one dataset
 // at a time (check, summary, export) holds a few, however many files a
-// folder has. Folders of the formats that read them file by file
-// (lm-eval, Sample, testset, JSON Lines) are read so. It returns the
+// folder has. A folder's walk (discover.go) hands each artifact over as
+// it finds it, and lm-eval's samples files one by one. It returns the
 // errors of the paths that could not be opened, as Open does, joined; an
 // error from fn stops it and is returned with them (errors.As finds it).
 func Each(paths []string, opt Options, fn func(*model.Dataset) error) error {
@@ -124,50 +125,31 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 	var order []model.Kind
 	for _, p := range paths {
 		p = source.Canon(p) // a presigned URL's query never shows
-		k, isDir, score, err := detect(p, opt.As)
+		if opt.As == "" {
+			if st, err := source.Stat(p); err == nil && st.IsDir() {
+				w, err := walkFolder(p, opt, stream, call)
+				if err != nil {
+					return stop(err)
+				}
+				errs = append(errs, w.errs...)
+				continue
+			}
+		}
+		k, isDir, _, err := detect(p, opt.As)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if isDir && !opt.nested {
+		if isDir {
 			dirs = append(dirs, p)
 		}
-		if isDir && opt.As == "" {
-			if mixed := mixedEntries(p, score); mixed != nil {
-				if err := walk(mixed, opt, stream, call); err != nil {
-					if s := stop(err); s != nil {
-						return s
-					}
-					errs = append(errs, err)
-				}
-				continue
-			}
-		}
 		f, _ := formatOf(k)
-		if isDir && opt.As == "" && f.shares {
-			if others := besides(p, k); len(others) > 0 {
-				// The folder as its format reads it, then the others.
-				if err := walk([]string{p}, Options{As: k, Background: opt.Background, Deep: opt.Deep, nested: true}, stream, call); err != nil {
-					if s := stop(err); s != nil {
-						return s
-					}
-					errs = append(errs, err)
-				}
-				if err := walk(others, opt, stream, call); err != nil {
-					if s := stop(err); s != nil {
-						return s
-					}
-					errs = append(errs, err)
-				}
-				continue
-			}
-		}
 		f = f.with(opt)
 		hand := f.presented(call)
 		if f.fallback && opt.As == "" {
 			presented := hand
 			hand = func(ds *model.Dataset) error {
-				noteFallback(ds)
+				noteFallback(ds, nearestOf(ds.Path))
 				return presented(ds)
 			}
 		}
@@ -299,20 +281,6 @@ func unreadFiles(dirs []string, read map[string]bool) []*model.Dataset {
 	return out
 }
 
-// noteFallback warns that no format recognised the dataset's file, which
-// opens as plain records, and names the way to read it as a format.
-func noteFallback(ds *model.Dataset) {
-	var names []string
-	for _, f := range formats() {
-		if !f.fallback {
-			names = append(names, string(f.kind))
-		}
-	}
-	ds.Issues = append(ds.Issues, model.Notef("no-format", ds.Path, 0, "",
-		"no format recognised this file (%s); it is shown as plain JSON records, every field listed: --as %s reads it as one of them, --as %s as plain records without this note",
-		strings.Join(names, ", "), strings.Join(names, "|"), ds.Kind))
-}
-
 func wrapOpen(path string, err error) error {
 	var oe *OpenError
 	if errors.As(err, &oe) {
@@ -361,29 +329,56 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 	if !st.Mode().IsRegular() {
 		return "", false, 0, &OpenError{Path: path, Err: errors.New("not a regular file or folder; refusing to read it")}
 	}
+	if forced != "" {
+		head, err := folder.ReadHead(path)
+		if err != nil {
+			return "", false, 0, &OpenError{Path: path, Err: cleanPathErr(err)}
+		}
+		if c := jsonl.CompressionOf(head); c != jsonl.Plain {
+			if _, err := jsonl.ReadHead(path, headSize); err != nil {
+				return "", false, 0, &OpenError{Path: path, Err: fmt.Errorf("%s data: %w", c, err)}
+			}
+			if forced != model.KindLMEval {
+				return "", false, 0, &OpenError{Path: path, Err: errCompressed(c)}
+			}
+		}
+		return forced, false, 0, nil
+	}
+	k, _, err := sniffFile(path)
+	return k, false, 0, err
+}
+
+// errNoFormat is the error of a file no format recognises.
+var errNoFormat = errors.New("format not recognised: not JSON Lines either")
+
+func errCompressed(c jsonl.Compression) error {
+	return fmt.Errorf("%s-compressed file that is not lm-eval samples: only samples_*.jsonl.gz/.zst are read compressed; decompress it first", c)
+}
+
+// sniffFile tells the format of the regular file at path from its name
+// and first bytes, which it returns (decompressed): the format that
+// scores highest, ties going to the one found first. An error is an
+// *OpenError: not a regular file (jsonl.ErrNotRegular), unreadable,
+// empty (errEmpty), or no format's (errNoFormat).
+func sniffFile(path string) (model.Kind, []byte, error) {
 	head, err := folder.ReadHead(path)
 	if err != nil {
-		return "", false, 0, &OpenError{Path: path, Err: cleanPathErr(err)}
+		return "", nil, &OpenError{Path: path, Err: cleanPathErr(err)}
 	}
 	if c := jsonl.CompressionOf(head); c != jsonl.Plain {
 		// Only lm-eval samples stream compressed (.jsonl.gz, .jsonl.zst).
 		if head, err = jsonl.ReadHead(path, headSize); err != nil {
-			return "", false, 0, &OpenError{Path: path, Err: fmt.Errorf("%s data: %w", c, err)}
+			return "", nil, &OpenError{Path: path, Err: fmt.Errorf("%s data: %w", c, err)}
 		}
-		if forced == "" || forced == model.KindLMEval {
-			if forced != "" || lmeval.SniffFile(jsonl.TrimCompressedExt(filepath.Base(path)), head) > 0 {
-				return model.KindLMEval, false, 0, nil
-			}
+		if lmeval.SniffFile(jsonl.TrimCompressedExt(filepath.Base(path)), head) > 0 {
+			return model.KindLMEval, head, nil
 		}
-		return "", false, 0, &OpenError{Path: path, Err: fmt.Errorf("%s-compressed file that is not lm-eval samples: only samples_*.jsonl.gz/.zst are read compressed; decompress it first", c)}
-	}
-	if forced != "" {
-		return forced, false, 0, nil
+		return "", head, &OpenError{Path: path, Err: errCompressed(c)}
 	}
 	if jsonl.IsLFSPointer(head) {
 		// Every line-based format would choke on it; lm-eval reports it
 		// clearly, and it is by far the most common source of such files.
-		return model.KindLMEval, false, 0, nil
+		return model.KindLMEval, head, nil
 	}
 	best, bestScore := model.Kind(""), 0
 	for _, f := range formats() {
@@ -396,86 +391,14 @@ func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
 	}
 	if best == "" {
 		if len(head) == 0 {
-			return "", false, 0, &OpenError{Path: path, Err: errEmpty}
+			return "", head, &OpenError{Path: path, Err: errEmpty}
 		}
-		if len(bytes.TrimSpace(head)) == 0 && st.Size() <= int64(len(head)) {
-			return "", false, 0, &OpenError{Path: path, Err: fmt.Errorf("%w: blank lines only, no record", errEmpty)}
+		if len(bytes.TrimSpace(head)) == 0 && len(head) < headSize {
+			return "", head, &OpenError{Path: path, Err: fmt.Errorf("%w: blank lines only, no record", errEmpty)}
 		}
-		return "", false, 0, &OpenError{Path: path, Err: errors.New("format not recognised: not JSON Lines either (use --as " + KindList("|", "|") + " to force one)")}
+		return "", head, &OpenError{Path: path, Err: fmt.Errorf("%w (use --as %s to force one)", errNoFormat, KindList("|", "|"))}
 	}
-	return best, false, 0, nil
-}
-
-// mixedEntries returns the entries of a folder to open one by one when the
-// folder holds artifacts of several formats (a folder of runs, samples and
-// lm-eval output side by side), or nil when the format detected for the
-// folder claims it whole (its score is 2). Entries no format recognises
-// are left out, and so are notes sidecars (evalview's own files).
-func mixedEntries(dir string, score int) []string {
-	if score >= 2 {
-		return nil
-	}
-	ents, err := source.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	kinds := map[model.Kind]bool{}
-	var paths []string
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") || notes.IsFile(e.Name()) {
-			continue
-		}
-		p := source.Join(dir, e.Name())
-		k, _, err := Detect(p, "")
-		if err != nil {
-			continue
-		}
-		kinds[k] = true
-		paths = append(paths, p)
-	}
-	if len(kinds) < 2 {
-		return nil
-	}
-	return paths
-}
-
-// besides returns the entries of dir, a folder format k claims, that are
-// artifacts of other formats, to open beside it: a run folder, Sample or
-// testset files, any other JSON Lines (.jsonl; a .json file that is no
-// artifact of a format is left alone). Hidden entries and notes sidecars
-// are passed over.
-func besides(dir string, k model.Kind) []string {
-	ents, err := source.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") || notes.IsFile(e.Name()) {
-			continue
-		}
-		if !e.IsDir() && k == model.KindLMEval && lmevalName(e.Name()) {
-			continue // the folder's own, by name: not read twice
-		}
-		p := source.Join(dir, e.Name())
-		ek, isDir, err := Detect(p, "")
-		if err != nil || ek == k {
-			continue
-		}
-		if f, _ := formatOf(ek); f.fallback && !isDir && !strings.EqualFold(filepath.Ext(e.Name()), ".jsonl") {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// lmevalName reports whether a file name is one the harness writes
-// (samples_<task>_<ts>.jsonl, compressed too, and results_<ts>.json).
-func lmevalName(name string) bool {
-	n := strings.ToLower(jsonl.TrimCompressedExt(name))
-	return strings.HasPrefix(n, "samples_") && strings.HasSuffix(n, ".jsonl") ||
-		strings.HasPrefix(n, "results") && strings.HasSuffix(n, ".json")
+	return best, head, nil
 }
 
 // cleanPathErr drops the "open PATH:" prefix of *fs.PathError, since

@@ -246,10 +246,13 @@ func TestFolderSkipsNotesSidecar(t *testing.T) {
 	}
 }
 
-// A folder that lm-eval claims (it holds a samples file) may hold other
-// artifacts beside the run: a run folder, a JSON Lines file, testsets in
-// subfolders. They were dropped without a word; they open beside it. A
-// .json file that is no artifact stays out.
+// A folder that holds an lm-eval run may hold other artifacts beside
+// it: a run folder, a JSON Lines file, testsets in subfolders. They were
+// dropped without a word; they open beside it, in the folder's order,
+// the lm-eval files together once the walk is past the last entry named
+// as the harness names its files (here samples_*, the last), or at the
+// end when only their content tells (lm_eval_like.jsonl). A .json file
+// that is no artifact stays out.
 func TestLMEvalFolderOpensWhatIsBeside(t *testing.T) {
 	dir := t.TempDir()
 	copyTree := func(src, dst string) {
@@ -284,8 +287,8 @@ func TestLMEvalFolderOpensWhatIsBeside(t *testing.T) {
 		path string
 		want []string
 	}{
-		{dir, []string{"lm-eval samples_gsm8k_2025-08-07T11-42-40.066002.jsonl", "jsonl extra.jsonl", "jsonl broken.jsonl", "jsonl quiz_log.jsonl", "run run1"}},
-		{"../testdata/testset/tree", []string{"lm-eval lm_eval_like.jsonl", "testset pipeline_multi_step.jsonl", "testset sentiment_basic.jsonl"}},
+		{dir, []string{"jsonl extra.jsonl", "jsonl broken.jsonl", "jsonl quiz_log.jsonl", "run run1", "lm-eval samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"}},
+		{"../testdata/testset/tree", []string{"testset read_too.jsonl", "testset pipeline_multi_step.jsonl", "testset sentiment_basic.jsonl", "lm-eval lm_eval_like.jsonl"}},
 	} {
 		for _, stream := range []bool{false, true} {
 			var got []string

@@ -29,12 +29,25 @@ type Origin struct {
 	// configuration of the model, as the artifact states them, in the
 	// writer's order: lm-eval model_args besides the model itself
 	// (revision=step1000, peft=..., steer_path=..., dtype), the chat
-	// template, num_fewshot, gen_kwargs; a promptfoo prompt's label; a
-	// checkpoint path. Runs of one Model with equal Config are runs of
-	// one column of the overview; runs that differ here are columns of
-	// their own, headed by what differs. Empty: the artifact states
-	// none.
+	// template, num_fewshot when the run set it for every task,
+	// gen_kwargs, a limit; Inspect's model_args, generate config and
+	// task_args; lighteval's model config; a promptfoo prompt's label; a
+	// checkpoint path. Settings that change how a run ran but not what
+	// was evaluated (a batch size, a device, GPU memory, trust_remote_code)
+	// are left out. Runs of one Model with equal Config are runs of one
+	// column of the overview (each task's cell its latest run); runs
+	// that differ here are columns of their own, headed by what differs
+	// (model/overview). Keys are the writer's ("revision"), a nested
+	// setting's joined with dots ("gen_kwargs.temperature"); values are
+	// text as the writer wrote them. Empty: the artifact states none.
 	Config []Fact
+	// TaskConfig are the settings of Task in this run that are the
+	// task's own rather than the run's (lm-eval's n-shot: a task's
+	// default when the run did not set it, so tasks of one run differ).
+	// They tell columns apart only where one model ran one task with
+	// different values (a few-shot sweep): otherwise every run of a
+	// model that left each task at its default would split by task.
+	TaskConfig []Fact
 }
 
 // TaskReport is one task a dataset reports without its samples (an
@@ -50,6 +63,9 @@ type TaskReport struct {
 	// Groups are the groups the task sits under, outermost first.
 	Groups  []string
 	Metrics []Metric
+	// Config are the task's own settings in this run, as
+	// Origin.TaskConfig for a dataset of one task.
+	Config []Fact
 }
 
 // OriginOf is ds's Origin, its gaps filled: the task from Task (unless

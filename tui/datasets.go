@@ -23,7 +23,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	cancelListSearch(m.datasets[m.cur])
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
-	m.note = ""
+	m.note, m.found = "", ""
 	m.detail.clearSearch()
 	m.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())

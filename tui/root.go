@@ -41,6 +41,9 @@ type Model struct {
 	states []*listState
 	layout Layout
 	ready  bool
+	// found is the status bar's line of what the folders opened held,
+	// until another dataset is shown.
+	found string
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter
@@ -131,6 +134,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.help.Styles = st.Help
+	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
 	m.header.scoring = m.scoring
 	m.list.scoring = m.scoring

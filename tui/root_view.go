@@ -120,7 +120,7 @@ func tooSmall(st *styles.Styles, w, h int) string {
 
 // statusInfo gathers the status bar's content.
 func (m *Model) statusInfo() statusInfo {
-	in := statusInfo{note: m.note}
+	in := statusInfo{note: m.note, found: m.found}
 	if len(m.datasets) == 0 {
 		return in
 	}

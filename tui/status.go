@@ -36,6 +36,8 @@ type statusInfo struct {
 	loading string
 	// note is a transient message (a record that failed to load).
 	note string
+	// found says what the folders opened held (Options.Discovery).
+	found string
 }
 
 // statusBar is the one-line bar over the help line.
@@ -100,6 +102,9 @@ func (s statusBar) View(in statusInfo) string {
 	}
 	if in.note != "" {
 		parts = append(parts, s.c.Styles.Issue.Error.Render(text.OneLine(in.note)))
+	}
+	if in.found != "" {
+		parts = append(parts, st.Item.Render(text.OneLine(in.found)))
 	}
 	if in.scroll != "" { // last: the first to go when the bar is full
 		parts = append(parts, st.Item.Render(in.scroll))

@@ -70,6 +70,10 @@ type Options struct {
 	// Overview shows the overview of tasks by models first when more
 	// than one dataset is open (the command sets it; T opens it anyway).
 	Overview bool
+	// Discovery is what the folders opened held (loaders.Options.Found):
+	// the status bar says it (model.DiscoveryLine) until another dataset
+	// is shown.
+	Discovery []model.Discovery
 }
 
 // UnknownFilter is the error of a --filter name no dataset has; names are

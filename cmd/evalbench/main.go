@@ -48,7 +48,8 @@ func main() {
 		search  = flag.String("search", "", "child mode: search this file for -needle and print the seconds it took")
 		record  = flag.String("record", "", "child mode: open this file's biggest record and print the seconds it took")
 		ovCount = flag.String("overview", "", "comma-separated counts of files of the overview table (e.g. 100,600,5000): 10 model folders of 1-5 MB samples files and results, or that many small files")
-		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms)")
+		ovKeys  = flag.String("overview-keys", "", "child mode: open this folder on the overview and print its slowest key (ms), the key, and the overview's first frame (ms)")
+		ovRuns  = flag.String("overview-runs", "", "comma-separated shapes MODELSxRUNS of folders of many runs for the overview (e.g. 1x200,50x10): one results file per run, tasks run again")
 		genEval = flag.String("gen-inspect", "", "child mode: write a generated Inspect log, PATH:SIZE")
 		genLong = flag.String("gen-long", "", "child mode: write a samples file with one line of SIZE bytes in DIR, DIR:SIZE")
 		decoder = flag.Bool("decoder", false, "measure the JSON string decoder against encoding/json/jsontext (Go benchmark, GOEXPERIMENT=jsonv2; issue 22)")
@@ -86,7 +87,7 @@ func main() {
 		err = serveForever(*serve, *latency)
 	default:
 		repeats = max(*runs, 1)
-		overviewCounts = *ovCount
+		overviewCounts, overviewRuns = *ovCount, *ovRuns
 		remoteSizes, remoteLatency = *remote, *latency
 		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
 		baselines, err = baselineFlags(*tools, *toolMem, *sqPath, *toolMax, *toolOne)
@@ -336,6 +337,11 @@ func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.D
 		return err
 	}
 	rows = append(rows, ovRows...)
+	runRows, err := measureOverviewRuns(self, bin, dir, overviewRuns, tuiWait)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, runRows...)
 	remoteRows, err := measureRemote(self, bin, dir, remoteSizes, remoteLatency)
 	if err != nil {
 		return err

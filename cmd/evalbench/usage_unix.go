@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"syscall"
+	"time"
 )
 
 // usage is a finished process's peak memory (MB) and CPU time (seconds)
@@ -28,4 +29,14 @@ func killTree(p *os.Process, pids []int) {
 	for _, pid := range pids {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
+}
+
+// selfCPU is this process's CPU time so far (user and system, every
+// thread), for figures that a loaded machine's queue would distort.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -57,3 +57,24 @@ func TestFilterFlagUnknown(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
+
+// The config's threshold is the run zips' starting pass threshold where
+// --threshold is not given, and a threshold off the 0-10 scale is
+// refused at start.
+func TestConfigThreshold(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "config.json")
+	if err := os.WriteFile(p, []byte(`{"threshold": 9}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := loadConfig(p)
+	if err != nil || c.Threshold == nil || *c.Threshold != 9 {
+		t.Errorf("threshold %v, %v", c.Threshold, err)
+	}
+	if err := os.WriteFile(p, []byte(`{"threshold": 11}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := loadConfig(p); err == nil || !strings.Contains(err.Error(), "threshold 11: want a score from 0 to 10") {
+		t.Errorf("threshold 11: %v", err)
+	}
+}

@@ -36,6 +36,7 @@ func newCheckCmd(stdout, stderr io.Writer, common *commonFlags) *cobra.Command {
 		fast    bool
 		strict  bool
 		totals  bool
+		skipped bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check [flags] PATH...",
@@ -58,6 +59,19 @@ name, and the answers that default does not give are one note per filter
 A note is no finding: it says how evalview read a file where it had to
 infer something (the filter of each row of an old harness's samples).
 
+Every difference summary marks between a reported metric and the one
+recomputed from the records (or a group's from its subtasks) is a
+warning (metric-differs) with its size, and says when one value is 100
+times the other (a percent written for a fraction).
+
+A folder is read at any depth, every file as the format its name and
+first bytes show; only tools' folders (.git, node_modules, .venv,
+__pycache__, .cache...) are passed over. Each folder opened ends with a
+line (a note, code folder-read, not counted in the total) saying how
+many artifacts were opened and how many files were left out, by reason
+(not a data file, no format recognised, a tool's folder...);
+--list-skipped lists them, and --json gives them as that note's "items".
+
 Each issue has a stable code (the "code" field of --json), one of:
 
 ` + codesHelp(78) + `
@@ -65,7 +79,8 @@ Each issue has a stable code (the "code" field of --json), one of:
 --strict fails (exit 1) on warnings too. --json-summary prints the totals
 as one JSON object instead of the issues:
   {"errors":4,"warnings":4,"notes":0,"datasets":1,"records":4,
-   "open_failed":0,"codes":{"bad-json":1,...},"exit":1}
+   "open_failed":0,"codes":{"bad-json":1,...},"exit":1,
+   "artifacts":3,"left_out":{"not a data file":2}}
 
 Exit codes: 0 when there is no error (warnings and notes allowed; with
 --strict, no warning either), 1 when there are errors (or, with --strict,
@@ -73,7 +88,8 @@ warnings), 2 when a path cannot be opened at all.`,
 		Example: `  evalview check results/my-model/
   evalview check --json samples_gsm8k_2025-08-07T11-42-40.066002.jsonl | jq '.[].code'
   evalview check --as sample data.jsonl
-  evalview check --strict --json-summary results/ | jq .warnings`,
+  evalview check --strict --json-summary results/ | jq .warnings
+  evalview check --list-skipped outputs/   # what the folder holds that was not read`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if asJSON && totals {
@@ -85,9 +101,12 @@ warnings), 2 when a path cannot be opened at all.`,
 			// Datasets come one at a time and are dropped; only their
 			// issues stay, to be sorted.
 			var issues []model.Issue
+			var found []model.Discovery
 			records, datasets := 0, 0
-			openErrs, err := eachDataset(args, common, !fast, stderr, func(ds *model.Dataset, _ artifactNotes) error {
-				issues = append(issues, datasetIssues(cmd.Context(), ds, !fast)...)
+			openErrs, err := eachDatasetFound(args, common, !fast, stderr, func(d model.Discovery) { found = append(found, d) }, func(ds *model.Dataset, _ artifactNotes) error {
+				own := datasetIssues(cmd.Context(), ds, !fast)
+				issues = append(issues, own...)
+				issues = append(issues, differIssues(ds, own)...)
 				records += ds.Records.Len()
 				datasets++
 				return nil
@@ -101,15 +120,19 @@ warnings), 2 when a path cannot be opened at all.`,
 			}
 			issues = append(opened, issues...)
 			model.SortIssues(issues)
+			folders := make([]model.Issue, len(found))
+			for i, d := range found {
+				folders[i] = folderIssue(d)
+			}
 			exit := checkExit(issues, len(openErrs), strict)
 			switch {
 			case totals:
-				if err := writeCheckTotals(stdout, issues, datasets, records, len(openErrs), exit); err != nil {
+				if err := writeCheckTotals(stdout, issues, datasets, records, len(openErrs), exit, found); err != nil {
 					return err
 				}
 			case asJSON:
-				out := make([]jsonIssue, 0, len(issues))
-				for _, is := range issues {
+				out := make([]jsonIssue, 0, len(issues)+len(folders))
+				for _, is := range append(issues, folders...) {
 					out = append(out, jsonIssue{File: is.File, Line: is.Line, Record: is.Record, Severity: is.Severity.String(), Code: is.Code, Message: is.Message, Path: is.Path, Items: is.Items})
 				}
 				enc := json.NewEncoder(termsafe.JSONWriter{W: stdout})
@@ -131,6 +154,16 @@ warnings), 2 when a path cannot be opened at all.`,
 				if maxShow > 0 && len(issues) > maxShow {
 					fmt.Fprintf(stdout, "... %d more issues not shown (--max %d)\n", len(issues)-maxShow, maxShow)
 				}
+				// Each folder's line comes last, before the total: what
+				// was opened, and what was left out.
+				for i, is := range folders {
+					fmt.Fprintln(stdout, termsafe.Line(is.String()))
+					if skipped {
+						for _, l := range found[i].LeftOut {
+							fmt.Fprintln(stdout, "  "+termsafe.Line(leftOutText(l)))
+						}
+					}
+				}
 				e, w := model.CountIssues(issues)
 				notes := ""
 				if n := model.CountNotes(issues); n > 0 {
@@ -149,7 +182,31 @@ warnings), 2 when a path cannot be opened at all.`,
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1) on warnings too, not only on errors")
 	cmd.Flags().BoolVar(&totals, "json-summary", false, "print the totals as one JSON object (errors, warnings, notes, datasets, records, open_failed, codes, exit) instead of the issues")
 	cmd.Flags().BoolVar(&fast, "fast", false, "skip the deep check (lm-eval: re-applying the filter pipelines to every repeat)")
+	cmd.Flags().BoolVar(&skipped, "list-skipped", false, "list every file and folder of the folders opened that was left out, with why (--json gives them as the folder-read note's items)")
 	return cmd
+}
+
+// folderIssue is the note that ends the check of a folder: what its walk
+// opened and left out (its Items list each file left out, for --json).
+func folderIssue(d model.Discovery) model.Issue {
+	is := model.Notef("folder-read", d.Folder, 0, "", "%s", d.Line())
+	for _, l := range d.LeftOut {
+		is.Items = append(is.Items, leftOutText(l))
+	}
+	return is
+}
+
+// leftOutText is one file or folder left out: "PATH: REASON[: DETAIL]".
+func leftOutText(l model.LeftOut) string {
+	s := l.Path
+	if l.Folder {
+		s += "/"
+	}
+	s += ": " + l.Reason
+	if l.Detail != "" {
+		s += ": " + l.Detail
+	}
+	return s
 }
 
 // openIssue turns a path that could not be opened into an error issue, so

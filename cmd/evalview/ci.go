@@ -30,11 +30,27 @@ type checkTotals struct {
 	// Exit is the exit code check returns, so that a script reading the
 	// object need not run check twice.
 	Exit int `json:"exit"`
+	// Artifacts counts the artifacts the folders opened held, and
+	// LeftOut their files and folders left out, by reason (absent when
+	// no folder was opened).
+	Artifacts *int           `json:"artifacts,omitempty"`
+	LeftOut   map[string]int `json:"left_out,omitempty"`
 }
 
 // writeCheckTotals prints issues' totals as one indented JSON object.
-func writeCheckTotals(w io.Writer, issues []model.Issue, datasets, records, openFailed, exit int) error {
+func writeCheckTotals(w io.Writer, issues []model.Issue, datasets, records, openFailed, exit int, found []model.Discovery) error {
 	t := checkTotals{Datasets: datasets, Records: records, OpenFailed: openFailed, Codes: map[string]int{}, Exit: exit}
+	if len(found) > 0 {
+		n := 0
+		t.LeftOut = map[string]int{}
+		for _, d := range found {
+			n += d.Artifacts
+			for _, rc := range d.Reasons() {
+				t.LeftOut[rc.Reason] += rc.Files + rc.Folders
+			}
+		}
+		t.Artifacts = &n
+	}
 	t.Errors, t.Warnings = model.CountIssues(issues)
 	t.Notes = model.CountNotes(issues)
 	for _, is := range issues {

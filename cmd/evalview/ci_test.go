@@ -8,12 +8,12 @@ import (
 )
 
 func TestCheckStrictFailsOnWarnings(t *testing.T) {
-	trimmed := filepath.Join(fixtures, "trimmed") // 2 warnings, no error
+	trimmed := filepath.Join(fixtures, "trimmed") // 3 warnings (one the difference summary marks), no error
 	if _, _, code := runCmd(t, "check", trimmed); code != 0 {
 		t.Fatalf("check without --strict: exit %d, want 0", code)
 	}
 	out, _, code := runCmd(t, "check", "--strict", trimmed)
-	if code != 1 || !strings.Contains(out, "0 errors, 2 warnings") {
+	if code != 1 || !strings.Contains(out, "0 errors, 3 warnings") {
 		t.Errorf("check --strict on warnings: exit %d\n%s", code, out)
 	}
 	if _, _, code := runCmd(t, "check", "--strict", filepath.Join(fixtures, "two_filters")); code != 0 {
@@ -39,7 +39,7 @@ func TestCheckJSONSummary(t *testing.T) {
 		t.Errorf("both flags: exit %d, %q", code, errOut)
 	}
 	out, _, code = runCmd(t, "check", "--strict", "--json-summary", filepath.Join(fixtures, "trimmed"))
-	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 1 || got.Exit != 1 || got.Warnings != 2 {
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 1 || got.Exit != 1 || got.Warnings != 3 || got.Codes["metric-differs"] != 1 {
 		t.Errorf("strict totals: exit %d, %+v %v", code, got, err)
 	}
 }

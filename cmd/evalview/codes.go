@@ -13,12 +13,12 @@ var issueCodes = []struct {
 	codes []string
 }{
 	{"reading any file", []string{
-		"bad-json", "bom", "crlf", "duplicate-id", "duplicate-key", "empty-file", "lfs-pointer",
-		"missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
+		"bad-json", "bom", "crlf", "document-records", "duplicate-id", "duplicate-key", "empty-file", "folder-read", "lfs-pointer",
+		"metric-differs", "missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
 		"read-failed", "unread-file", "wrong-type",
 	}},
 	{"lm-eval", []string{
-		"bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
+		"ambiguous-results", "bad-results", "count-mismatch", "deep-check-failed", "doc-rows-differ", "duplicate-row",
 		"filter-config-default", "filter-inferred", "filter-missing", "filter-over-budget", "filter-unsupported", "hash-mismatch",
 		"metric-differs", "metric-missing", "no-samples", "pretty-printed", "reextract-default-differs", "reextract-mismatch",
 		"rescore-mismatch", "task-missing", "too-many-filters",

@@ -22,14 +22,18 @@ import (
 //	{
 //	  "theme": "light",
 //	  "notes": "~/eval-notes.jsonl",
+//	  "threshold": 9,
 //	  "keys": {"tools.sort": ["o"], "tools.pager": ["O"], "global.quit": ["q", "ctrl+q"]}
 //	}
 //
 // Flags given on the command line win over the file.
 type config struct {
-	Theme string              `json:"theme"`
-	Notes string              `json:"notes"`
-	Keys  map[string][]string `json:"keys"`
+	Theme string `json:"theme"`
+	Notes string `json:"notes"`
+	// Threshold is the run zips' starting pass threshold, as --threshold
+	// (a status is declared: by the run's scores_map, this, or the flag).
+	Threshold *float64            `json:"threshold"`
+	Keys      map[string][]string `json:"keys"`
 }
 
 // defaultConfigPath is $XDG_CONFIG_HOME/evalview/config.json, with
@@ -70,6 +74,9 @@ func loadConfig(path string) (config, string, error) {
 	default:
 		return c, path, fmt.Errorf("config %s: unknown theme %q (want auto, dark or light)", path, c.Theme)
 	}
+	if t := c.Threshold; t != nil && (*t < 0 || *t > 10) {
+		return c, path, fmt.Errorf("config %s: threshold %v: want a score from 0 to 10", path, *t)
+	}
 	// Unknown names, and overrides that leave a key bound twice in one
 	// room (one of the two would never run), are refused at start.
 	km := keys.DefaultKeyMap()
@@ -88,6 +95,9 @@ func applyConfig(cmd *cobra.Command, opts *tui.Options, path string, _ io.Writer
 	}
 	if c.Theme != "" && !cmd.Flags().Changed("theme") {
 		opts.Theme = c.Theme
+	}
+	if c.Threshold != nil && !cmd.Flags().Changed("threshold") {
+		opts.Threshold = *c.Threshold
 	}
 	opts.Keys = c.Keys
 	return nil

@@ -146,7 +146,7 @@ func TestExportJSONLPlainHTML(t *testing.T) {
 // that cannot be taken for the record's own (user_labels; note_labels
 // stays for scripts that read it), in JSONL and in CSV alike.
 func TestExportIsTheRecord(t *testing.T) {
-	src := filepath.Join("..", "..", "testdata", "demo", "lm_eval", "acme__tiny-1b")
+	src := filepath.Join("..", "..", "testdata", "demo", "lm_eval", "acme__lm-1b")
 	dir := t.TempDir()
 	for _, n := range []string{"results_2025-11-01T10-05-12.301144.json", "samples_gsm8k_2025-11-01T10-05-12.301144.jsonl", "samples_arc_easy_2025-11-01T10-05-12.301144.jsonl"} {
 		b, err := os.ReadFile(filepath.Join(src, n))

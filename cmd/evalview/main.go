@@ -47,6 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()
+	sayNotices(stderr)
 	var ee exitError
 	switch {
 	case err == nil:
@@ -176,9 +177,11 @@ Formats are detected from content; --as forces one.`,
 				return usageError(stderr, fmt.Errorf("--threshold %v: want a score from 0 to 10", opts.Threshold))
 			}
 			o.Background = true // the browser shows the list while it grows
+			o.Found = func(d model.Discovery) { opts.Discovery = append(opts.Discovery, d) }
 			tui.Prewarm()       // the first frame's own set-up, beside the loading
 			tuneBrowserGC(args) // the heap within the inputs' budget
 			datasets, err := openNoting(args, o, stderr)
+			o.Found = nil // a reload reports nothing to the screen
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
 				if len(datasets) == 0 {
@@ -254,6 +257,7 @@ func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Da
 			mu.Unlock()
 		}()
 	}
+	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	return loaders.Open(args, o)
 }
 
@@ -276,6 +280,12 @@ func usageError(stderr io.Writer, err error) error {
 // prepare it as they read (loaders.Options.Deep), and it runs once however
 // often it is asked for.
 func eachDataset(args []string, c *commonFlags, deep bool, stderr io.Writer, fn func(*model.Dataset, artifactNotes) error) (openErrs []error, err error) {
+	return eachDatasetFound(args, c, deep, stderr, nil, fn)
+}
+
+// eachDatasetFound is eachDataset that also tells found what each folder
+// opened held (loaders.Options.Found), when found is not nil.
+func eachDatasetFound(args []string, c *commonFlags, deep bool, stderr io.Writer, found func(model.Discovery), fn func(*model.Dataset, artifactNotes) error) (openErrs []error, err error) {
 	o, err := c.options()
 	if err != nil {
 		return nil, usageError(stderr, err)
@@ -285,7 +295,9 @@ func eachDataset(args []string, c *commonFlags, deep bool, stderr io.Writer, fn 
 		return nil, usageError(stderr, err)
 	}
 	o.Deep = deep
+	o.Found = found
 	opener := &noteOpener{path: np}
+	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	werr := loaders.Each(args, o, func(ds *model.Dataset) error {
 		ds.Deep = onceDeep(ds.Deep)
 		an := opener.open(ds)

@@ -31,7 +31,7 @@ func TestCheckExitCodes(t *testing.T) {
 		last string
 	}{
 		{"clean", []string{"check", filepath.Join(fixtures, "two_filters")}, 0, "0 errors, 0 warnings in 1 dataset (4 records)"},
-		{"warnings only", []string{"check", filepath.Join(fixtures, "trimmed")}, 0, "0 errors, 2 warnings in 1 dataset (2 records)"},
+		{"warnings only", []string{"check", filepath.Join(fixtures, "trimmed")}, 0, "0 errors, 3 warnings in 1 dataset (2 records)"},
 		{"errors", []string{"check", "--fast", filepath.Join(fixtures, "broken")}, 1, "4 errors, 3 warnings in 1 dataset (4 records)"},
 		{"missing path", []string{"check", filepath.Join(fixtures, "nope.jsonl")}, 2, "1 error, 0 warnings in 0 datasets (0 records)"},
 		{"missing path among good ones", []string{"check", filepath.Join(fixtures, "two_filters"), "/does/not/exist"}, 2, "1 error, 0 warnings in 1 dataset (4 records)"},
@@ -55,7 +55,11 @@ func TestCheckLineFormat(t *testing.T) {
 	out, _, _ := runCmd(t, "check", "--fast", filepath.Join(fixtures, "broken"))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	re := regexp.MustCompile(`^\S+\.jsonl:\d+: (error|warning): (\[\d+\] )?\S.*$`)
-	for _, l := range lines[:len(lines)-1] {
+	// The folder's line comes before the total, its file the folder.
+	if folderLine := filepath.Join(fixtures, "broken") + ": note: 1 artifact opened; nothing left out"; lines[len(lines)-2] != folderLine {
+		t.Errorf("line before the total %q, want %q", lines[len(lines)-2], folderLine)
+	}
+	for _, l := range lines[:len(lines)-2] {
 		if !re.MatchString(l) {
 			t.Errorf("line does not follow FILE[:LINE]: SEVERITY: [RECORD] MESSAGE: %q", l)
 		}
@@ -78,8 +82,8 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &issues); err != nil {
 		t.Fatalf("not a JSON array: %v\n%s", err, out)
 	}
-	if len(issues) != 7 { // 5, and the fixture's bom and crlf warnings
-		t.Fatalf("%d issues, want 7", len(issues))
+	if len(issues) != 8 { // 5, the fixture's bom and crlf warnings, and the folder's note
+		t.Fatalf("%d issues, want 8", len(issues))
 	}
 	for _, k := range []string{"file", "line", "record", "severity", "code", "message"} {
 		if _, ok := issues[0][k]; !ok {
@@ -96,9 +100,15 @@ func TestCheckJSON(t *testing.T) {
 		t.Errorf("hash-mismatch on record 2 line 4 missing: %s", out)
 	}
 	// An empty result is an empty array, not null.
-	out, _, _ = runCmd(t, "check", "--json", filepath.Join(fixtures, "two_filters"))
+	out, _, _ = runCmd(t, "check", "--json", filepath.Join(fixtures, "two_filters", "samples_gsm8k_2025-08-07T11-42-40.066002.jsonl"))
 	if strings.TrimSpace(out) != "[]" {
 		t.Errorf("clean --json = %q", out)
+	}
+	// A clean folder has its line alone: a note of what it held.
+	out, _, _ = runCmd(t, "check", "--json", filepath.Join(fixtures, "two_filters"))
+	if err := json.Unmarshal([]byte(out), &issues); err != nil || len(issues) != 1 || issues[0]["code"] != "folder-read" ||
+		issues[0]["severity"] != "note" || issues[0]["message"] != "2 artifacts opened (1 dataset); nothing left out" {
+		t.Errorf("clean folder --json = %q", out)
 	}
 }
 
@@ -140,14 +150,14 @@ func TestSummaryJSONShape(t *testing.T) {
 	if f := tr.Metrics["flexible-extract"]["exact_match"]; f.Samples != nil || f.Reported == nil {
 		t.Errorf("trimmed flexible-extract = %+v", f)
 	}
-	if tr.Warnings != 2 {
+	if tr.Warnings != 3 { // check's: the strict-match difference is one
 		t.Errorf("trimmed warnings = %d", tr.Warnings)
 	}
 }
 
 func TestSummaryText(t *testing.T) {
 	out, _, _ := runCmd(t, "summary", filepath.Join(fixtures, "trimmed"))
-	for _, want := range []string{"gsm8k  (lm-eval)", "2 records, 0 errors, 2 warnings", "strict-match", "DIFFERS", "0.5000 ± 0.2887"} {
+	for _, want := range []string{"gsm8k  (lm-eval)", "2 records, 0 errors, 3 warnings", "strict-match", "DIFFERS", "0.5000 ± 0.2887"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}

@@ -24,6 +24,7 @@ func newSummaryCmd(stdout, stderr io.Writer, common *commonFlags) *cobra.Command
 		threshold        float64
 		failDiff         bool
 		format, baseline string
+		showEmpty, byRun bool
 	)
 	cmd := &cobra.Command{
 		Use:   "summary [flags] PATH...",
@@ -65,6 +66,16 @@ against the --baseline column (a number from 1, or text of its model; the
 first by default). markdown is ready for a pull-request comment; json is
 --json's datasets with the overview beside them under "overview".
 
+A column is one configuration of a model: runs of the same model with
+the same settings (model_args such as revision, peft, steer_path and
+dtype, the chat template, n-shot, gen_kwargs) merge, each task's value
+its latest run's (marked ↻ when the task ran more than once: json lists
+its runs); runs that differ in a setting are columns of their own,
+labelled by what differs (step1000, alpha3.0, 5-shot). --by-run makes
+every run a column of its own. Tasks and columns with no value at all
+are left out of table and markdown (the legend counts them; --show-empty
+keeps them); json keeps them all.
+
 Exit codes: 0, 1 with --fail-on-differs when a metric differs, or 2 when a
 path cannot be opened at all.`,
 		Example: `  evalview summary results/my-model/
@@ -84,7 +95,7 @@ path cannot be opened at all.`,
 				if failDiff {
 					return usageError(stderr, fmt.Errorf("--fail-on-differs goes with the per-dataset summary (text or --json), not --format %s", mode))
 				}
-				return runOverview(args, common, stdout, stderr, mode, baseline)
+				return runOverview(args, common, stdout, stderr, mode, baseline, overview.Options{ShowEmpty: showEmpty, ExpandAll: byRun})
 			}
 			tuneBatchGC(args)
 			// Each dataset is reported as soon as it is read, then
@@ -100,6 +111,7 @@ path cannot be opened at all.`,
 				// Count what check prints, deep check and all (it is run
 				// once: eachDataset keeps its report).
 				issues := datasetIssues(cmd.Context(), ds, true)
+				issues = append(issues, differIssues(ds, issues)...)
 				r.Errors, r.Warnings = model.CountIssues(issues)
 				r.Notes = model.CountNotes(issues)
 				if ds.Kind == model.KindRun {
@@ -115,7 +127,7 @@ path cannot be opened at all.`,
 				return err
 			}
 			if mode == "json" {
-				t := overview.Build(entries)
+				t := overview.Build(entries, overview.Options{ShowEmpty: true, ExpandAll: byRun})
 				base, err := baselineColumn(t, baseline)
 				if err != nil {
 					return usageError(stderr, err)
@@ -143,6 +155,8 @@ path cannot be opened at all.`,
 	cmd.Flags().BoolVar(&failDiff, "fail-on-differs", false, "exit 1 when a recomputed metric differs from the reported one")
 	cmd.Flags().StringVar(&format, "format", "", "table, markdown or json: the overview of tasks by models (json: --json's datasets and the overview)")
 	cmd.Flags().StringVar(&baseline, "baseline", "", "--format: the column deltas are against, a number from 1 or text of its model (default: the first)")
+	cmd.Flags().BoolVar(&showEmpty, "show-empty", false, "--format table|markdown: keep the tasks and columns that have no value")
+	cmd.Flags().BoolVar(&byRun, "by-run", false, "--format: one column per run, not per configuration of a model")
 	cmd.Flags().Float64Var(&threshold, "threshold", 0, "run zips: the high-score threshold above_threshold and statuses count at, 0 to 10 (default: the run's scores_map pass_threshold, else 8.5)")
 	return cmd
 }

@@ -85,7 +85,11 @@ func baselineColumn(t *overview.Table, spec string) (int, error) {
 func writeOverview(w io.Writer, format string, t *overview.Table, base int) error {
 	g := t.Grid(base)
 	if len(g.Rows) == 0 {
-		_, err := fmt.Fprintln(w, "no tasks")
+		msg := "no tasks"
+		if h := hiddenText(t); h != "" {
+			msg = "no task has a value; " + h
+		}
+		_, err := fmt.Fprintln(w, msg)
 		return err
 	}
 	if format == "markdown" {
@@ -190,6 +194,7 @@ func writeLegend(w io.Writer, t *overview.Table, g overview.Grid, base int, item
 		{"*", "*: the column has no value for the row's metric and shows its own main one"},
 		{"–", "–: no value (not run by that model, or nothing scored)"},
 		{" unscored", "N unscored: a dataset of N records none of which is scored (a testset's cases)"},
+		{overview.RerunMark, overview.RerunMark + ": the task ran more than once in that column, the latest run's value is shown (--format json lists every run)"},
 	} {
 		if strings.Contains(all.String(), m.mark) {
 			marks = append(marks, m.says)
@@ -198,9 +203,30 @@ func writeLegend(w io.Writer, t *overview.Table, g overview.Grid, base int, item
 	if item != "" && len(t.Columns) > 1 {
 		marks = append([]string{"bold: worse than the baseline"}, marks...)
 	}
-	b.WriteString("\n" + strings.Join(marks, "; ") + ".\n")
+	if h := hiddenText(t); h != "" {
+		marks = append(marks, h)
+	}
+	if len(marks) > 0 {
+		b.WriteString("\n" + strings.Join(marks, "; ") + ".\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// hiddenText says what Build left out for having no value, "" when
+// nothing was.
+func hiddenText(t *overview.Table) string {
+	var parts []string
+	if t.HiddenRows > 0 {
+		parts = append(parts, text.Plural(t.HiddenRows, "row"))
+	}
+	if t.HiddenColumns > 0 {
+		parts = append(parts, text.Plural(t.HiddenColumns, "column"))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "not shown: " + strings.Join(parts, " and ") + " with no value (--show-empty shows them)"
 }
 
 // closeWithOverview ends `summary --format json`: the datasets array,
@@ -220,7 +246,7 @@ func (s *reportStream) closeWithOverview(ov overview.JSON) error {
 
 // runOverview is `summary --format table|markdown`: the overview alone,
 // without the deep check (its figures do not need it).
-func runOverview(args []string, common *commonFlags, stdout, stderr io.Writer, format, baseline string) error {
+func runOverview(args []string, common *commonFlags, stdout, stderr io.Writer, format, baseline string, opts overview.Options) error {
 	tuneBatchGC(args)
 	var entries overviewEntries
 	openErrs, err := eachDataset(args, common, false, stderr, func(ds *model.Dataset, _ artifactNotes) error {
@@ -230,7 +256,7 @@ func runOverview(args []string, common *commonFlags, stdout, stderr io.Writer, f
 	if err != nil {
 		return err
 	}
-	t := overview.Build(entries)
+	t := overview.Build(entries, opts)
 	base, err := baselineColumn(t, baseline)
 	if err != nil {
 		return usageError(stderr, err)

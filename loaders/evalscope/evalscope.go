@@ -113,6 +113,10 @@ func SniffDir(dir string, names []string) int {
 	return 0
 }
 
+// IsOutputFolder tells an output folder by its entries (names, folders
+// ending in "/"): a search of a tree opens such a folder whole.
+func IsOutputFolder(names []string) bool { return isOutputFolder(names) }
+
 // isOutputFolder tells an output folder by its entries.
 func isOutputFolder(names []string) bool {
 	has := func(n string) bool {

@@ -264,6 +264,10 @@ func runDirs(dir string) ([]string, error) {
 }
 
 // isRunFolder reports a folder's entries as a run folder's.
+// IsRunFolder tells a run folder by its entries (names, folders ending
+// in "/"): a search of a tree opens such a folder whole.
+func IsRunFolder(names []string) bool { return isRunFolder(names) }
+
 func isRunFolder(names []string) bool {
 	has := map[string]bool{}
 	for _, n := range names {

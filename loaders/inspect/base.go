@@ -74,7 +74,7 @@ func recordOf(ld *logData, g *group, views []view, red map[redKey]json.RawMessag
 			if raw, _ := epochValue(s, views[0]); raw != nil {
 				if f, ok := toFloat(raw); ok {
 					a.Weighted, a.HasWeighted = f, !math.IsNaN(f)
-					a.Status = statusOf(f)
+					a.Status = statusOf(f, views[0])
 				}
 			}
 		}
@@ -193,7 +193,7 @@ func outcomeOf(g *group, v view, red map[redKey]json.RawMessage, path string, is
 		return o
 	}
 	o.Present, o.Score, o.HasScore = true, value, true
-	o.Status = statusOf(value)
+	o.Status = statusOf(value, v)
 	for _, m := range v.metrics {
 		if name := metricName(m); name == "accuracy" || name == "mean" {
 			o.Metrics = append(o.Metrics, model.MetricValue{Name: m.Key, Value: value})

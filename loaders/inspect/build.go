@@ -1,9 +1,11 @@
 package inspect
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
@@ -19,6 +21,11 @@ type view struct {
 	reducer string // log name; "mean" when the header gives none
 	named   bool   // the header names the reducer
 	metrics []kv   // EvalMetric by key, as written; nil for a running log
+	// continuous is set once an epoch's value under the view is a number
+	// other than 0 and 1 (a winrate, a rating): a score, which passes or
+	// fails no sample. C, I, P and N, yes and no, true and false, 0 and 1
+	// are verdicts by nature (value_to_float).
+	continuous bool
 }
 
 // group is one sample id's epochs, parsed.
@@ -89,6 +96,7 @@ func newDataset(ld *logData, views []view) *model.Dataset {
 	// The run is the log's creation time: the overview and the picker
 	// tell two runs of a task apart by it.
 	ds.Origin.Run = h.Eval.Created
+	ds.Origin.Config = originConfig(h)
 	if d := shortDate(h.Eval.Created); d != "" {
 		ds.Title += " " + d
 	}
@@ -220,16 +228,59 @@ func epochValue(s *sampleSummary, v view) (json.RawMessage, *namedScore) {
 	return nil, nil
 }
 
-// statusOf gives pass at 1 and fail in [0, 1); NaN and values outside
-// [0, 1] (scales with no pass mark) are unscored.
-func statusOf(f float64) model.Status {
+// statusOf gives pass at 1 and fail in [0, 1) under a view whose values
+// are verdicts; a view whose values are scores (continuous), NaN and
+// values outside [0, 1] are unscored.
+func statusOf(f float64, v view) model.Status {
 	switch {
-	case math.IsNaN(f) || f < 0 || f > 1:
+	case v.continuous || math.IsNaN(f) || f < 0 || f > 1:
 		return model.StatusUnscored
 	case f == 1:
 		return model.StatusPass
 	}
 	return model.StatusFail
+}
+
+// isScore reports whether an epoch's value is a number other than 0 and
+// 1 (or a string of one, which value_to_float reads as that number): a
+// score rather than a verdict.
+func isScore(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] == '{' || raw[0] == '[' {
+		return false
+	}
+	if raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return false
+		}
+		switch strings.ToLower(s) {
+		case "c", "i", "p", "n", "yes", "no", "true", "false":
+			return false
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		return err == nil && f == f && f != 0 && f != 1
+	}
+	f, ok := toFloat(raw)
+	return ok && isScalar(raw) && f == f && f != 0 && f != 1 && string(raw) != "true"
+}
+
+// scoresIn lists the views (not yet continuous) under which one of g's
+// epochs has a score.
+func scoresIn(views []view, g *group) []int {
+	var out []int
+	for vi := range views {
+		if views[vi].continuous {
+			continue
+		}
+		for _, s := range g.epochs {
+			if raw, _ := epochValue(s, views[vi]); raw != nil && isScore(raw) {
+				out = append(out, vi)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // shortDate turns "2024-11-05T20:04:20+00:00" into "2024-11-05T20:04".

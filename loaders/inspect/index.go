@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,7 +26,8 @@ type index struct {
 	views []view
 
 	// rmu guards rows and red, which the scan appends to (and, once at
-	// its end, rewrites in place when reductions.json changes a row).
+	// its end, rewrites in place when reductions.json changes a row),
+	// and the views' continuous marks, which the scan sets.
 	rmu  sync.RWMutex
 	rows []row
 	red  map[redKey]json.RawMessage
@@ -65,9 +67,9 @@ type row struct {
 // rec builds record i as the summaries give it.
 func (x *index) rec(i int) *model.Record {
 	x.rmu.RLock()
-	g, red := x.rows[i].g, x.red
+	g, red, views := x.rows[i].g, x.red, slices.Clone(x.views)
 	x.rmu.RUnlock()
-	return baseRecord(x.ld, g.parse(nil), x.views, red)
+	return baseRecord(x.ld, g.parse(nil), views, red)
 }
 
 // Done reports whether every sample is known: at once for an .eval

@@ -73,6 +73,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -81,7 +82,7 @@ var zipMagic = []byte("PK\x03\x04")
 
 // SniffFile scores a file: 2 for a zip whose first members are Inspect's
 // (_journal/start.json, header.json) or a .eval zip; 3 for a .json whose
-// first bytes are an EvalLog ("version" first, then "eval" with a run_id),
+// first bytes are an EvalLog (isJSONLogHead),
 // above the 2 lm-eval gives any JSON with "results" (an EvalLog has a
 // "results" object too); 0 else.
 func SniffFile(name string, head []byte) int {
@@ -102,20 +103,23 @@ func SniffFile(name string, head []byte) int {
 	return 0
 }
 
-// isJSONLogHead reports an EvalLog's first bytes: an object whose first
-// keys are "version" and "status" or "eval", with an "eval" holding a
-// run_id or task_id.
+// isJSONLogHead reports an EvalLog's first bytes, by its own header
+// fields in any order (Python's inspect writes "version" first; a log
+// rewritten by jq -S or another writer may not): an object whose "eval"
+// names the task and the model (or holds Inspect's run_id or task_id),
+// beside one of version, status, plan, results or stats. A log written
+// with its header only is one too: samples are not required.
 func isJSONLogHead(head []byte) bool {
-	t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf")
-	if len(t) == 0 || t[0] != '{' {
+	if !bytes.Contains(head, []byte(`"eval"`)) {
+		return false // the word first: most files are not, and a parse costs
+	}
+	v := jsonhead.Parse(head, 1)
+	if !v.Is(jsonhead.Object) || v.Bad {
 		return false
 	}
-	t = bytes.TrimLeft(t[1:], " \t\r\n")
-	if !bytes.HasPrefix(t, []byte(`"version"`)) {
-		return false
-	}
-	return bytes.Contains(head, []byte(`"eval"`)) &&
-		(bytes.Contains(head, []byte(`"run_id"`)) || bytes.Contains(head, []byte(`"task_id"`)))
+	ev := v.Get("eval")
+	return ev.Is(jsonhead.Object) && (ev.Has("task", "model") || ev.Count("run_id", "task_id") > 0) &&
+		v.Count("version", "status", "plan", "results", "stats") > 0
 }
 
 // localNames returns the member names of the local file headers in head.
@@ -154,7 +158,7 @@ func SniffDir(dir string, names []string) int {
 func logFiles(dir string, names []string, max int) []string {
 	var out []string
 	for _, n := range names {
-		if strings.HasPrefix(n, ".") || strings.HasSuffix(n, "/") {
+		if strings.HasSuffix(n, "/") || folder.IsNotes(n) {
 			continue
 		}
 		low := strings.ToLower(n)
@@ -174,8 +178,29 @@ func logFiles(dir string, names []string, max int) []string {
 	return out
 }
 
-// Open opens an .eval log, a .json log, or a folder of logs (one dataset
-// per log, in name order), each complete.
+// logTree returns the log files of dir and of its subfolders (Inspect
+// keeps logs in dated folders), depth folders below the one opened, in
+// path order; tools' folders are passed over.
+func logTree(dir string, depth int) ([]string, error) {
+	names, err := folder.Names(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := logFiles(dir, names, 0)
+	if depth >= folder.MaxDepth {
+		return out, nil
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "/") && !folder.SkipFolder(n) {
+			sub, _ := logTree(source.Join(dir, strings.TrimSuffix(n, "/")), depth+1)
+			out = append(out, sub...)
+		}
+	}
+	return out, nil
+}
+
+// Open opens an .eval log, a .json log, or a folder of logs and its
+// subfolders (one dataset per log, in path order), each complete.
 func Open(path string) ([]*model.Dataset, error) { return open(path, false) }
 
 // OpenBackground is Open for the browser: a .json log's dataset comes
@@ -198,11 +223,10 @@ func open(path string, background bool) ([]*model.Dataset, error) {
 		}
 		return []*model.Dataset{ds}, nil
 	}
-	names, err := folder.Names(path)
+	files, err := logTree(path, 0)
 	if err != nil {
 		return nil, err
 	}
-	files := logFiles(path, names, 0)
 	if len(files) == 0 {
 		return nil, errors.New("no Inspect logs (.eval or .json) in this folder")
 	}

@@ -138,8 +138,10 @@ type lister struct {
 	// order they completed) not yet listed.
 	seen, done []*stored
 	// pos is a listed group's record index.
-	pos   map[*stored]int
-	count int
+	pos map[*stored]int
+	// scored is set when a row just built made a view continuous.
+	scored bool
+	count  int
 }
 
 func newLister(x *index) *lister {
@@ -201,8 +203,22 @@ func (b *lister) addParsed(raw []byte, s *sampleSummary) {
 }
 
 // rowOf builds g's list row; cur, when not nil, is the epoch just parsed.
+// A sample whose value under a view is a score makes the view
+// continuous (the scan is the one writer of the views; the index reads
+// them under rmu), and the rows listed before lose their pass or fail
+// under it (list).
 func (b *lister) rowOf(g *stored, red map[redKey]json.RawMessage, cur *sampleSummary) row {
-	r := recordOf(b.x.ld, g.parse(cur), b.x.views, red, false)
+	x := b.x
+	p := g.parse(cur)
+	if vs := scoresIn(x.views, p); len(vs) > 0 {
+		x.rmu.Lock()
+		for _, vi := range vs {
+			x.views[vi].continuous = true
+		}
+		x.rmu.Unlock()
+		b.scored = true
+	}
+	r := recordOf(x.ld, p, x.views, red, false)
 	return row{sum: r.Summary, issues: r.Issues, g: g}
 }
 
@@ -215,6 +231,16 @@ func (b *lister) list(g *stored, red map[redKey]json.RawMessage, cur *sampleSumm
 	x.rows = append(x.rows, r)
 	x.rmu.Unlock()
 	x.scan.firstOnce.Do(func() { close(x.scan.first) })
+	if b.scored {
+		// A view turned out to hold scores: the rows listed while its
+		// values were all verdicts pass or fail no more.
+		b.scored = false
+		for o, p := range b.pos {
+			if o != g {
+				b.relist(o, p, x.red, nil)
+			}
+		}
+	}
 }
 
 // relist rebuilds g's record in place.

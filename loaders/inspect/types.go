@@ -47,11 +47,19 @@ type evalSpec struct {
 		Samples  *int              `json:"samples"`
 		IDs      []json.RawMessage `json:"sample_ids"`
 	} `json:"dataset"`
-	Model  string `json:"model"`
-	Config struct {
+	Model string `json:"model"`
+	// ModelArgs, ModelGenerateConfig, TaskArgs and SolverArgs are the
+	// run's settings (originConfig), kept raw to keep their order.
+	ModelArgs           json.RawMessage `json:"model_args"`
+	ModelGenerateConfig json.RawMessage `json:"model_generate_config"`
+	TaskArgs            json.RawMessage `json:"task_args"`
+	SolverArgs          json.RawMessage `json:"solver_args"`
+	Config              struct {
 		Limit         json.RawMessage `json:"limit"`
 		Epochs        *int            `json:"epochs"`
 		EpochsReducer []string        `json:"epochs_reducer"`
+		MessageLimit  json.RawMessage `json:"message_limit"`
+		TokenLimit    json.RawMessage `json:"token_limit"`
 	} `json:"config"`
 	Packages map[string]string `json:"packages"`
 }

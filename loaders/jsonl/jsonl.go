@@ -66,11 +66,13 @@ func ScanLines(r io.Reader, fn func(Line) error) error {
 			long = append(long, chunk...)
 			data = long
 		}
-		if len(data) == 0 && err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
+		if err != nil && !errors.Is(err, io.EOF) {
+			// A read that failed (a remote server gone mid-file): what came
+			// before the failure is no line of the file, and is not passed.
 			return err
+		}
+		if len(data) == 0 && err != nil {
+			return nil
 		}
 		n++
 		size := int64(len(data))

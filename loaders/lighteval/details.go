@@ -56,6 +56,9 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 			"no results_%s.json beside the details, one folder up, or in the output folder's results/: no reported metrics to compare", date))
 	}
 	ds.Origin.Run = date // the details file's stamp, as the harness names its runs
+	if res != nil {
+		ds.Origin.Config = res.config()
+	}
 	ds.Facts = append(ds.Facts, model.Fact{Key: "task", Value: task}, model.Fact{Key: "date", Value: date},
 		model.Fact{Key: "rows", Value: strconv.FormatInt(pq.pf.NumRows(), 10)}, model.Fact{Key: "schema", Value: era})
 
@@ -76,6 +79,7 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 		ds.Issues = append(ds.Issues, model.Errorf("bad-parquet", path, 0, "", "reading the list columns stopped: %v; the rows before are shown", err))
 	}
 	ds.MainMetric = main
+	unjudge(sums)
 	ds.Issues = append(ds.Issues, meanIssues(path, ds.Metrics, sums, resultsTask)...)
 	ds.Records = &index{path: path, open: open, era: era, main: main, sums: sums}
 	return ds, nil
@@ -141,6 +145,29 @@ func meanIssues(path string, reported []model.Metric, sums []model.Summary, task
 	return out
 }
 
+// unjudge takes the pass or fail from every row when the main metric
+// is a score rather than a verdict: some row's value is not 0 or 1 (a
+// sentence's chrf, a judge's 0.37). A metric passes and fails rows only
+// where every value is 0 or 1 (exact match, accuracy).
+func unjudge(sums []model.Summary) {
+	scores := false
+	for _, s := range sums {
+		if o := s.Outcomes[0]; o.HasScore && o.Score == o.Score && o.Score != 0 && o.Score != 1 {
+			scores = true
+			break
+		}
+	}
+	if !scores {
+		return
+	}
+	for i := range sums {
+		sums[i].Outcomes[0].Status = model.StatusUnscored
+		sums[i].Status = model.StatusUnscored
+	}
+}
+
+// statusOf is a verdict's status: pass at 1, fail at 0 (unjudge takes
+// it from a score's rows); NaN and values outside [0, 1] are unscored.
 func statusOf(f float64) model.Status {
 	switch {
 	case math.IsNaN(f) || f < 0 || f > 1:

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/internal/runcfg"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -186,4 +187,24 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// runKnobs are model config fields that change how lighteval ran a
+// model but not what it evaluated (models/*/..._model.py configs: GPUs,
+// memory, batching, caching, the async client).
+var runKnobs = []string{
+	"model_name", "tensor_parallel_size", "data_parallel_size", "pipeline_parallel_size", "gpu_memory_utilization",
+	"enable_prefix_caching", "swap_space", "trust_remote_code", "max_num_seqs", "max_num_batched_tokens", "is_async",
+	"cache_dir", "batch_size", "device", "model_parallel", "compile", "accelerator", "load_format",
+}
+
+// config is the run's model.Origin.Config: config_general.model_config
+// (revision, dtype, generation_parameters, a system prompt, the chat
+// template switch...) besides the model's name and runKnobs, and
+// max_samples, which limits what was evaluated.
+func (r *results) config() []model.Fact {
+	s := runcfg.New(runKnobs...)
+	s.AddJSON("", r.general["model_config"])
+	s.AddJSON("max_samples", r.general["max_samples"])
+	return s.Facts()
 }

@@ -22,15 +22,18 @@ import (
 // With deep set, the index prepares the deep check as it goes
 // (reextract_pre.go).
 func samplesDataset(path string, r *results, deep bool) (*model.Dataset, error) {
-	return samplesDatasetOf(path, r, nil, openMode{deep: deep})
+	return samplesDatasetOf(path, r, nil, "", openMode{deep: deep})
 }
 
 // samplesDatasetOf is samplesDataset for a samples file whose run's
-// results file, when r is nil, may be there but unreadable (broken). In
-// the background mode, the scan is deferred (deferScan): the caller
-// starts it with startDeferred.
-func samplesDatasetOf(path string, r *results, broken *brokenResults, mode openMode) (*model.Dataset, error) {
-	task := taskOf(path, r)
+// results file, when r is nil, may be there but unreadable (broken), and
+// whose task, when not "", its content told (pairByContent). In the
+// background mode, the scan is deferred (deferScan): the caller starts
+// it with startDeferred.
+func samplesDatasetOf(path string, r *results, broken *brokenResults, task string, mode openMode) (*model.Dataset, error) {
+	if task == "" {
+		task = taskOf(path, r)
+	}
 	var reported []model.Metric
 	if r != nil {
 		reported = r.Metrics[task]

@@ -7,8 +7,9 @@ import (
 	"regexp"
 	"strings"
 
+	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/notes"
 	"evalview/loaders/source"
 )
 
@@ -99,25 +100,26 @@ func isSamplesHead(head []byte) bool {
 	if i := bytes.IndexByte(t, '\n'); i > 0 && head[0] != '[' && len(bytes.TrimSpace(t[:i])) > 1 {
 		firstRow = t[:i] // one row a line; a line of "{" alone opens a pretty-printed row
 	}
-	return samplesRow(firstRow, len(firstRow) == len(head))
+	return samplesRow(firstRow)
 }
 
-// samplesRow reports whether row looks like one samples row. A row with
-// "doc_id" needs one of the row format's fields beside it, unless it is
-// all the head holds (a file of one row, cut short); a row without
-// "doc_id" needs two of them, one a response.
-func samplesRow(row []byte, whole bool) bool {
-	has := func(k string) bool { return bytes.Contains(row, []byte(`"`+k+`"`)) }
-	if has("doc_id") {
-		return has("resps") || has("arguments") || has("filtered_resps") || whole
+// samplesRow reports whether row is one samples row, by its top-level
+// keys (a key nested in a document does not count). A row with "doc_id"
+// needs one of the row format's fields beside it, unless the row is cut
+// by the head's end (its "doc" can be long) or broken before its end; a
+// row without "doc_id" needs two of them, one a response.
+func samplesRow(row []byte) bool {
+	if !bytes.Contains(row, []byte(`"doc_id"`)) && !bytes.Contains(row, []byte(`resps"`)) {
+		return false // the words first: most rows are not, and a parse costs
 	}
-	n := 0
-	for _, k := range []string{"doc", "target", "arguments", "resps", "filtered_resps"} {
-		if has(k) {
-			n++
-		}
+	v := jsonhead.Parse(row, 0)
+	if !v.Is(jsonhead.Object) {
+		return false
 	}
-	return n >= 2 && (has("resps") || has("filtered_resps"))
+	if v.Has("doc_id") {
+		return v.Count("resps", "arguments", "filtered_resps") > 0 || !v.Whole
+	}
+	return v.Count("doc", "target", "arguments", "resps", "filtered_resps") >= 2 && v.Count("resps", "filtered_resps") > 0
 }
 
 // samplesInHead reports whether a file's head holds a samples row: the
@@ -136,7 +138,7 @@ func samplesInHead(head []byte) bool {
 		}
 		line := bytes.TrimSpace(rest[:i])
 		rest = rest[i+1:]
-		if n > 0 && len(line) > 0 && line[0] == '{' && samplesRow(line, false) {
+		if n > 0 && len(line) > 0 && line[0] == '{' && samplesRow(line) {
 			return true
 		}
 	}
@@ -170,7 +172,7 @@ func hasFile(dir string, from, to int) bool {
 		p := source.Join(dir, e.Name())
 		switch {
 		case e.IsDir():
-			if to > 0 && !strings.HasPrefix(e.Name(), ".") && hasFile(p, max(from-1, 0), to-1) {
+			if to > 0 && !folder.SkipFolder(e.Name()) && hasFile(p, max(from-1, 0), to-1) {
 				return true
 			}
 		case from == 0 && isLMEvalFile(p, e):
@@ -182,7 +184,7 @@ func hasFile(dir string, from, to int) bool {
 
 // isLMEvalFile reports whether the entry e at p is a file findFiles keeps.
 func isLMEvalFile(p string, e os.DirEntry) bool {
-	if !e.Type().IsRegular() || notes.IsFile(e.Name()) {
+	if !e.Type().IsRegular() || folder.IsNotes(e.Name()) {
 		return false
 	}
 	ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))
@@ -204,8 +206,9 @@ type found struct {
 	companion bool
 }
 
-// maxDepth bounds how deep an output folder is searched (output folder ->
-// model folder -> files).
+// maxDepth bounds how deep SniffDir looks for lm-eval files (output
+// folder -> model folder -> files); a search of a folder opened as
+// lm-eval goes down to folder.MaxDepth.
 const maxDepth = 2
 
 func findFiles(dir string, depth int) ([]found, error) {
@@ -217,13 +220,13 @@ func findFiles(dir string, depth int) ([]found, error) {
 	for _, e := range ents {
 		p := source.Join(dir, e.Name())
 		if e.IsDir() {
-			if depth < maxDepth && !strings.HasPrefix(e.Name(), ".") {
+			if depth < folder.MaxDepth && !folder.SkipFolder(e.Name()) {
 				sub, _ := findFiles(p, depth+1)
 				out = append(out, sub...)
 			}
 			continue
 		}
-		if !e.Type().IsRegular() || notes.IsFile(e.Name()) {
+		if !e.Type().IsRegular() || folder.IsNotes(e.Name()) {
 			continue
 		}
 		ext := strings.ToLower(filepath.Ext(jsonl.TrimCompressedExt(e.Name())))

@@ -16,12 +16,28 @@ import (
 // not all of them (which took gigabytes, and minutes of collection under
 // the commands' memory limit). A file opens as with Open.
 // An error from fn stops it and is returned.
-func Each(path string, fn func(*model.Dataset) error) error { return each(path, openMode{}, fn) }
+func Each(path string, fn func(*model.Dataset) error) error {
+	files, err := folderFiles(path)
+	if err != nil {
+		return err
+	}
+	return each(files, openMode{}, fn)
+}
 
 // EachForDeep is Each for a caller that runs every dataset's Deep (see
 // OpenForDeep).
 func EachForDeep(path string, fn func(*model.Dataset) error) error {
-	return each(path, openMode{deep: true}, fn)
+	files, err := folderFiles(path)
+	if err != nil {
+		return err
+	}
+	return each(files, openMode{deep: true}, fn)
+}
+
+// EachFiles is Each over files a caller's own search found (see
+// OpenFiles); deep is as for EachForDeep.
+func EachFiles(files []File, deep bool, fn func(*model.Dataset) error) error {
+	return each(foundOf(files), openMode{deep: deep}, fn)
 }
 
 // each gives the datasets assemble would, in its order and with its
@@ -33,11 +49,7 @@ func EachForDeep(path string, fn func(*model.Dataset) error) error {
 // One difference: assemble's task-missing warning leaves out the tasks of
 // samples files that fail to open; here they count as present (the
 // warning is given with the run's first dataset, before they are read).
-func each(path string, mode openMode, fn func(*model.Dataset) error) error {
-	files, err := folderFiles(path)
-	if err != nil {
-		return err
-	}
+func each(files []found, mode openMode, fn func(*model.Dataset) error) error {
 	res, samples, companion, broken, unreadable, errs := sortFiles(files)
 
 	// What the titles depend on: a samples dataset's title is its task
@@ -47,14 +59,18 @@ func each(path string, mode openMode, fn func(*model.Dataset) error) error {
 		path   string
 		r      *results
 		broken *brokenResults
+		task   string
 	}
 	plans := make([]planned, len(samples))
 	titles := make([]titled, 0, len(samples))
 	used := map[*results]map[string]bool{}
+	byContent, ambiguous := pairByContent(samples, res)
 	for i, sp := range samples {
-		r := matchResults(sp, res)
-		task := taskOf(sp, r)
-		plans[i] = planned{path: sp, r: r}
+		r, task := pairOf(sp, res, byContent)
+		if task == "" {
+			task = taskOf(sp, r)
+		}
+		plans[i] = planned{path: sp, r: r, task: task}
 		if r == nil {
 			plans[i].broken = brokenFor(sp, broken)
 		}
@@ -114,7 +130,10 @@ func each(path string, mode openMode, fn func(*model.Dataset) error) error {
 	fill := func() {
 		for next < len(plans) && len(queue) < window {
 			p := plans[next]
-			ds, err := samplesDatasetOf(p.path, p.r, p.broken, openMode{deep: mode.deep})
+			ds, err := samplesDatasetOf(p.path, p.r, p.broken, p.task, openMode{deep: mode.deep})
+			if ds != nil {
+				ds.Issues = append(ds.Issues, ambiguousIssues(p.path, ambiguous)...)
+			}
 			queue = append(queue, started{p, titles[next].title, ds, err})
 			next++
 		}

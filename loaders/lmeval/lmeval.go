@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -60,6 +59,63 @@ func open(path string, mode openMode) ([]*model.Dataset, error) {
 		return nil, errors.New("no lm-eval samples or results files in this folder")
 	}
 	return assemble(files, mode)
+}
+
+// File is an lm-eval file that a caller's own search of a folder found
+// (loaders' walk of every folder below the one opened): Results tells a
+// results file from a samples file, as the caller read its name or head.
+type File struct {
+	Path    string
+	Results bool
+}
+
+// OpenFiles opens files found by a caller's search as Open opens the
+// files its own search of a folder finds: samples paired with their
+// results, titles made unique across them all. background and deep are
+// as for OpenBackground and OpenForDeep.
+func OpenFiles(files []File, background, deep bool) ([]*model.Dataset, error) {
+	return assemble(foundOf(files), openMode{background: background, deep: deep})
+}
+
+func foundOf(files []File) []found {
+	out := make([]found, len(files))
+	for i, f := range files {
+		out[i] = found{path: f.Path, results: f.Results}
+	}
+	return out
+}
+
+// IsSamplesName tells whether a file name is one the harness gives a
+// samples file (samples_<task>_<ts>.jsonl, compressed too). A search
+// takes such files at their name's word without reading them: a file
+// that is not what its name says is a dataset with errors when it is
+// opened, not a file left out; a folder of 5,000 samples files is read
+// once, not twice. (A results_<ts>.json is read: lighteval names its
+// results files so too.)
+func IsSamplesName(name string) bool {
+	return strings.HasPrefix(name, "samples_") && strings.EqualFold(filepath.Ext(jsonl.TrimCompressedExt(name)), ".jsonl")
+}
+
+// IsHarnessName tells whether a file name is one the harness writes: a
+// samples file's, or a results file's (results_<ts>.json, which lighteval
+// writes too: a hint of where lm-eval files are, not a verdict).
+func IsHarnessName(name string) bool {
+	return IsSamplesName(name) || resultsNameRE.MatchString(name)
+}
+
+// ByContent tells whether a file's head is an lm-eval file beyond what
+// SniffFile scores: a samples file whose first row is broken but a later
+// one is a row, or a Git LFS pointer named samples_*; results reports a
+// results file (by its content, or by its harness name when it is too
+// broken to tell: it opens as a results file that says why it breaks).
+func ByContent(name string, head []byte) (ok, results bool) {
+	switch {
+	case isResultsJSON(head), resultsNameRE.MatchString(name):
+		return true, true
+	case samplesInHead(head), jsonl.IsLFSPointer(head) && strings.HasPrefix(name, "samples_"):
+		return true, false
+	}
+	return false, false
 }
 
 // OpenMany loads files named one by one, joining samples with the results
@@ -155,19 +211,21 @@ func isFile(p string) bool {
 // samples file, plus one per results file that no samples file matched.
 func assemble(files []found, mode openMode) ([]*model.Dataset, error) {
 	res, samples, companion, broken, unreadable, errs := sortFiles(files)
+	byContent, ambiguous := pairByContent(samples, res)
 	var out []*model.Dataset
 	used := map[*results]map[string]bool{}
 	for _, sp := range samples {
-		r := matchResults(sp, res)
+		r, task := pairOf(sp, res, byContent)
 		var b *brokenResults
 		if r == nil {
 			b = brokenFor(sp, broken)
 		}
-		ds, err := samplesDatasetOf(sp, r, b, mode)
+		ds, err := samplesDatasetOf(sp, r, b, task, mode)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", sp, err))
 			continue
 		}
+		ds.Issues = append(ds.Issues, ambiguousIssues(sp, ambiguous)...)
 		if r != nil {
 			if used[r] == nil {
 				used[r] = map[string]bool{}
@@ -256,8 +314,40 @@ func sortFiles(files []found) (res []*results, samples []string, companion map[*
 		companion[r] = f.companion
 		res = append(res, r)
 	}
-	sort.Strings(samples)
+	slices.SortFunc(samples, comparePaths)
 	return res, samples, companion, broken, unreadable, errs
+}
+
+// comparePaths orders paths folder by folder, as a listing shows them:
+// "m/x" before "m-instruct/x" (a plain string order puts "-" before
+// "/", and so a model folder after the folders named after it plus a
+// suffix).
+func comparePaths(a, b string) int {
+	for {
+		ah, at, aok := cutSep(a)
+		bh, bt, bok := cutSep(b)
+		if c := strings.Compare(ah, bh); c != 0 {
+			return c
+		}
+		switch {
+		case !aok && !bok:
+			return 0
+		case !aok:
+			return -1 // a file before a folder of the same name
+		case !bok:
+			return 1
+		}
+		a, b = at, bt
+	}
+}
+
+// cutSep cuts p at its first separator: "/", or the platform's.
+func cutSep(p string) (head, tail string, ok bool) {
+	i := strings.IndexFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+	if i < 0 {
+		return p, "", false
+	}
+	return p[:i], p[i+1:], true
 }
 
 // plural names n items, listing at most five of them.

@@ -3,6 +3,7 @@ package lmeval
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -278,5 +279,20 @@ func TestSplitChatTemplates(t *testing.T) {
 	msgs, _ := splitTemplate("<|user|>\nQuestion: hi<|end|>\n<|assistant|>\n")
 	if msgs[0].Text() != "Question: hi" {
 		t.Errorf("turn text = %q", msgs[0].Text())
+	}
+}
+
+// Samples files are ordered folder by folder: a model folder before the
+// folders named after it plus a suffix (acme__lm-1b before
+// acme__lm-1b-instruct), as a listing shows them.
+func TestComparePaths(t *testing.T) {
+	paths := []string{"out/acme__lm-1b-instruct/s_a.jsonl", "out/acme__lm-1b/s_b.jsonl", "out/acme__lm-1b/s_a.jsonl", "out/a", "out/a/x"}
+	slices.SortFunc(paths, comparePaths)
+	want := []string{"out/a", "out/a/x", "out/acme__lm-1b/s_a.jsonl", "out/acme__lm-1b/s_b.jsonl", "out/acme__lm-1b-instruct/s_a.jsonl"}
+	if !slices.Equal(paths, want) {
+		t.Errorf("order %v, want %v", paths, want)
+	}
+	if comparePaths("x/y", "x/y") != 0 {
+		t.Error("a path is not equal to itself")
 	}
 }

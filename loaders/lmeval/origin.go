@@ -22,8 +22,15 @@ func origin(samplesPath, task string, r *results) model.Origin {
 	if r != nil {
 		o.Model = r.model()
 		o.Groups = r.parents(task)
+		o.Config = r.Config
+		o.TaskConfig = r.taskConfig(task)
 		if o.Run == "" {
 			o.Run = r.Stamp
+		}
+		if o.Run == "" && !r.Date.IsZero() {
+			// A results file renamed by hand keeps its run's start in
+			// "date" (UTC), which tells its runs apart and orders them.
+			o.Run = r.Date.Format("2006-01-02T15:04:05Z")
 		}
 	}
 	if o.Model == "" {
@@ -100,7 +107,7 @@ func (r *results) taskReports(recs []*model.Record) []model.TaskReport {
 		t := rec.ID
 		out = append(out, model.TaskReport{
 			Task: t, Record: i, Group: rec.Labels.Get("type") == "group",
-			Groups: r.parents(t), Metrics: r.Metrics[t],
+			Groups: r.parents(t), Metrics: r.Metrics[t], Config: r.taskConfig(t),
 		})
 	}
 	return out

@@ -1,6 +1,8 @@
 package lmeval
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -61,5 +63,79 @@ func TestResultsOnlyTasks(t *testing.T) {
 	}
 	if len(ds.Tasks) != ds.Records.Len() {
 		t.Errorf("%d tasks for %d records", len(ds.Tasks), ds.Records.Len())
+	}
+}
+
+// TestOriginConfig: a results file's settings that tell configurations
+// of its model apart (model_args besides the model and the settings of
+// how it ran, num_fewshot set for the run, a task's own n-shot), from
+// real sweeps (testdata/lmeval/sweeps/SOURCES.md).
+func TestOriginConfig(t *testing.T) {
+	open := func(path string) *model.Dataset {
+		t.Helper()
+		dss, err := Open(path)
+		if err != nil || len(dss) != 1 {
+			t.Fatalf("%s: %d datasets, %v", path, len(dss), err)
+		}
+		return dss[0]
+	}
+	cases := []struct {
+		path, model, run string
+		config, task     []model.Fact
+	}{
+		// model_args "use_accelerate=True,pretrained=...,revision=step1000";
+		// no time anywhere in the file.
+		{"../../testdata/lmeval/sweeps/pythia-160m/zero-shot/160m_step1000.json", "EleutherAI/pythia-v1.1-160m", "",
+			[]model.Fact{{Key: "revision", Value: "step1000"}, {Key: "num_fewshot", Value: "0"}}, nil},
+		// trust_remote_code and gpu_memory_utilization say how vllm ran.
+		{"../../testdata/lmeval/sweeps/gemma-2b-fewshot/afrisenti_sw_5_5shot_2026-01-15T14-26-37.660309.json", "google/gemma-2b", "2026-01-15T14-26-37.660309",
+			[]model.Fact{{Key: "dtype", Value: "bfloat16"}, {Key: "max_model_len", Value: "2048"}}, []model.Fact{{Key: "num_fewshot", Value: "5"}}},
+		// add_bos_token=TRUE is True to the harness.
+		{"../../testdata/lmeval/sweeps/rwkv7-reruns/fla-hub__rwkv7-1.5B-world/results_2025-02-24T20-14-18.192690.json", "fla-hub/rwkv7-1.5B-world", "2025-02-24T20-14-18.192690",
+			[]model.Fact{{Key: "add_bos_token", Value: "True"}}, []model.Fact{{Key: "num_fewshot", Value: "0"}}},
+		{"../../testdata/lmeval/sweeps/steering/meta-llama__Llama-3.2-1B-Instruct/results_2026-03-02T11-22-54.000004.json", "meta-llama/Llama-3.2-1B-Instruct", "2026-03-02T11-22-54.000004",
+			[]model.Fact{{Key: "dtype", Value: "bfloat16"}, {Key: "steer_path", Value: "/home/u/steer/refusal_layer12_alpha2.0.pt"}}, []model.Fact{{Key: "num_fewshot", Value: "0"}}},
+	}
+	for _, c := range cases {
+		ds := open(c.path)
+		o := ds.Origin
+		if o.Model != c.model || o.Run != c.run || !reflect.DeepEqual(o.Config, c.config) {
+			t.Errorf("%s: model %q run %q config %v", c.path, o.Model, o.Run, o.Config)
+		}
+		if len(ds.Tasks) == 0 || !reflect.DeepEqual(ds.Tasks[0].Config, c.task) {
+			t.Errorf("%s: task settings %+v", c.path, ds.Tasks)
+		}
+	}
+	// A results file renamed without its stamp keeps its run's start
+	// from "date" (UTC).
+	b, err := os.ReadFile("../../testdata/lmeval/sweeps/steering/meta-llama__Llama-3.2-1B-Instruct/results_2026-03-02T11-22-54.000004.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := filepath.Join(t.TempDir(), "alpha2.json")
+	if err := os.WriteFile(renamed, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if o := open(renamed).Origin; o.Run != "2026-03-02T11:22:54Z" || model.RunTime(o.Run) != "2026-03-02 11:22 UTC" {
+		t.Errorf("renamed: run %q", o.Run)
+	}
+}
+
+// TestRunConfigChatTemplate: the chat template and the system
+// instruction are settings by their hashes; fewshot_as_multiturn when
+// set; gen_kwargs one setting each, whether a string or an object.
+func TestRunConfigChatTemplate(t *testing.T) {
+	tmpl, sys, yes := "{{ messages }}", "Be brief.", true
+	raw := rawResults{
+		Config:         []byte(`{"model":"hf","model_args":{"pretrained":"org/m","peft":"../adapters/x","batch_size":8},"gen_kwargs":"temperature=0.7,do_sample=true","limit":100}`),
+		ChatTemplate:   &tmpl,
+		SystemInstruct: &sys, SystemInstructSHA: "abc123", FewshotAsMultiturn: &yes,
+	}
+	got := runConfig(raw, "../adapters/x")
+	want := []model.Fact{{Key: "pretrained", Value: "org/m"}, {Key: "gen_kwargs.temperature", Value: "0.7"}, {Key: "gen_kwargs.do_sample", Value: "true"},
+		{Key: "limit", Value: "100"}, {Key: "chat_template", Value: hashOr("", tmpl)}, {Key: "system_instruction", Value: "abc123"},
+		{Key: "fewshot_as_multiturn", Value: "true"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("config\n got %v\nwant %v", got, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
@@ -66,10 +67,20 @@ type results struct {
 	Versions map[string]string
 	// Facts are run-wide facts (model, harness version, date...).
 	Facts []model.Fact
+	// Config are the run's settings that tell configurations of its
+	// model apart (model.Origin.Config: runConfig).
+	Config []model.Fact
+	// Date is the run's start as the file's "date" says it (a unix
+	// time), zero when it does not.
+	Date time.Time
 	// NonFinite counts the NaN and Infinity values the file holds.
 	NonFinite int
 	// Subtasks is group_subtasks: each group's direct children.
 	Subtasks map[string][]string
+	// TaskHashes is task_hashes (v0.4.3+): each task's hash of its
+	// samples' doc, prompt and target hashes, which pairs a renamed
+	// samples file with its task (pair.go).
+	TaskHashes map[string]string
 	// SampleLen is each task's sample_len (v0.4.12), the size the harness
 	// weights a group's subtasks by.
 	SampleLen map[string]int
@@ -96,26 +107,60 @@ type rawResults struct {
 		Original  int `json:"original"`
 		Effective int `json:"effective"`
 	} `json:"n-samples"`
-	Config         json.RawMessage `json:"config"`
-	ModelName      string          `json:"model_name"`
-	LMEvalVersion  string          `json:"lm_eval_version"`
-	Date           json.RawMessage `json:"date"`
-	GitHash        string          `json:"git_hash"`
-	TotalEvalTime  json.RawMessage `json:"total_evaluation_time_seconds"`
-	ChatTemplate   *string         `json:"chat_template"`
-	SystemInstruct *string         `json:"system_instruction"`
+	Config         json.RawMessage   `json:"config"`
+	ModelName      string            `json:"model_name"`
+	LMEvalVersion  string            `json:"lm_eval_version"`
+	Date           json.RawMessage   `json:"date"`
+	GitHash        string            `json:"git_hash"`
+	TotalEvalTime  json.RawMessage   `json:"total_evaluation_time_seconds"`
+	ChatTemplate   *string           `json:"chat_template"`
+	SystemInstruct *string           `json:"system_instruction"`
+	TaskHashes     map[string]string `json:"task_hashes"`
+	// The hashes of the two, and whether few-shot examples were turns
+	// of a chat (v0.4.3 on: EvaluationTracker.general_config_tracker).
+	ChatTemplateSHA    string `json:"chat_template_sha"`
+	SystemInstructSHA  string `json:"system_instruction_sha"`
+	FewshotAsMultiturn *bool  `json:"fewshot_as_multiturn"`
 }
 
-// isResultsJSON reports whether head looks like an lm-eval results file.
+// isResultsJSON reports whether head is an lm-eval results file, on the
+// evidence of its structure: an object whose "results" maps tasks to
+// their metrics (task -> metric -> value: "acc,none": 0.5, the old
+// harness's "acc" with "acc_stderr", an "alias"), or, for a run that
+// reported nothing, an empty "results" beside the harness's own keys. A
+// promptfoo export and an Inspect log have a "results" and a "config"
+// too, holding numbers and lists, not tasks: the words alone claimed them.
 func isResultsJSON(head []byte) bool {
-	t := bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf")
-	if len(t) == 0 || t[0] != '{' {
+	if !bytes.Contains(head, []byte(`"results"`)) {
+		return false // the word first: most files are not, and a parse costs
+	}
+	v := jsonhead.Parse(head, 2)
+	if !v.Is(jsonhead.Object) || v.Bad {
 		return false
 	}
-	return bytes.Contains(head, []byte(`"results"`)) &&
-		(bytes.Contains(head, []byte(`"versions"`)) || bytes.Contains(head, []byte(`"configs"`)) ||
-			bytes.Contains(head, []byte(`"config"`)) || bytes.Contains(head, []byte(`"n-shot"`)) ||
-			bytes.Contains(head, []byte(`_stderr`)) || bytes.Contains(head, []byte(`,none"`)))
+	res := v.Get("results")
+	if !res.Is(jsonhead.Object) {
+		return false
+	}
+	if len(res.Keys) == 0 {
+		return v.Count("versions", "configs", "n-shot", "n-samples", "higher_is_better", "group_subtasks") > 0
+	}
+	metrics := false
+	for _, k := range res.Keys {
+		task := res.Get(k)
+		if task.Kind == jsonhead.Unknown {
+			break // cut before it
+		}
+		if !task.Is(jsonhead.Object) {
+			return false // a task's entry is an object of its metrics
+		}
+		for _, m := range task.Keys {
+			if task.Get(m).Is(jsonhead.Number) || strings.Contains(m, ",") || m == "alias" {
+				metrics = true
+			}
+		}
+	}
+	return metrics || !res.Whole && v.Count("versions", "configs", "n-shot", "n-samples", "higher_is_better", "group_subtasks") > 0
 }
 
 // readResults parses a results file.
@@ -160,6 +205,7 @@ func readResults(path string) (*results, error) {
 		}
 	}
 	r.Subtasks, r.SampleLen = raw.GroupSubtasks, map[string]int{}
+	r.TaskHashes = raw.TaskHashes
 	tasks, err := objectEntries(raw.Results)
 	if err != nil {
 		return nil, fmt.Errorf(`"results" is not an object: %w`, err)
@@ -208,6 +254,11 @@ func readResults(path string) (*results, error) {
 		}
 	}
 	r.Facts = runFacts(raw)
+	r.Config = runConfig(raw, r.model())
+	if f, ok := number(raw.Date); ok && f > 0 {
+		sec, frac := math.Modf(f)
+		r.Date = time.Unix(int64(sec), int64(frac*1e9)).UTC()
+	}
 	r.NonFinite = nonFinite
 	return r, nil
 }

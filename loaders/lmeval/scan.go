@@ -53,9 +53,14 @@ type scanned struct {
 	filters []string
 	main    string
 	// mainScoreOnly is set when the main metric is better lower (mae,
-	// perplexity) or bypass (--predict_only's 999): its values score a
-	// row but pass or fail none.
+	// perplexity), bypass (--predict_only's 999), or a score rather than
+	// a pass or a fail (continuous): its values score a row but pass or
+	// fail none.
 	mainScoreOnly bool
+	// continuous lists the metrics a row gave a value other than 0 and
+	// 1 (a sentence's BLEU, an f1 between 0 and 1): a metric is pass or
+	// fail by nature only where every row's value is 0 or 1.
+	continuous map[string]bool
 	// sums are the records while the scan runs; finish packs them into
 	// packed, outs and byID (scan_pack.go). Read them with count,
 	// summary and recordOf.
@@ -448,6 +453,9 @@ func (s *scanned) apply(p *parsedRow) {
 	}
 	for _, m := range p.out.Metrics {
 		s.noteMetric(m.Name)
+		if m.Value != 0 && m.Value != 1 && m.Value == m.Value {
+			s.noteContinuous(m.Name)
+		}
 	}
 	sum := &s.sums[ri]
 	if sum.Title == "" {
@@ -495,7 +503,39 @@ func (s *scanned) setMain() {
 			break
 		}
 	}
-	s.mainScoreOnly = model.LowerIsBetter(s.main, higher) || s.main == "bypass"
+	s.mainScoreOnly = model.LowerIsBetter(s.main, higher) || s.main == "bypass" || s.continuous[s.main]
+}
+
+// noteContinuous records a metric seen with a value other than 0 and 1.
+// When it is the main metric, the rows already listed lose the pass or
+// fail they were given while its values were all 0 or 1, so that no ✓
+// stands that the metric does not declare. The caller holds mu.
+func (s *scanned) noteContinuous(m string) {
+	if s.continuous[m] {
+		return
+	}
+	if s.continuous == nil {
+		s.continuous = map[string]bool{}
+	}
+	s.continuous[m] = true
+	was := s.mainScoreOnly
+	s.setMain()
+	if was || !s.mainScoreOnly {
+		return
+	}
+	for i := range s.sums {
+		sum := &s.sums[i]
+		if len(sum.Outcomes) == 0 {
+			continue
+		}
+		outs := make([]model.Outcome, len(sum.Outcomes)) // published slices are not changed in place
+		copy(outs, sum.Outcomes)
+		for fi := range outs {
+			scoreOutcome(&outs[fi], s.main, s.mainScoreOnly)
+		}
+		sum.Outcomes = outs
+		sum.Status, sum.Score, sum.HasScore = outs[0].Status, outs[0].Score, outs[0].HasScore
+	}
 }
 
 // hasMessage reports whether record ri already has an issue of is's code
@@ -572,10 +612,11 @@ func (s *scanned) settle() {
 	}
 }
 
-// statusOf maps a metric value to pass or fail. Accuracy-like metrics are
-// 0 or 1; partial-credit metrics (f1) count as a pass from 0.5 up.
+// statusOf maps a value of a metric that is 0 or 1 on every row
+// (accuracy-like: acc, exact_match) to pass or fail; a metric with any
+// other value passes or fails no row (mainScoreOnly).
 func statusOf(v float64) model.Status {
-	if v >= 0.5 {
+	if v == 1 {
 		return model.StatusPass
 	}
 	return model.StatusFail

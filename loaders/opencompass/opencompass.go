@@ -126,6 +126,10 @@ func SniffDir(dir string, names []string) int {
 	return 0
 }
 
+// IsWorkFolder tells a work folder by its entries (names, folders ending
+// in "/"): a search of a tree opens such a folder whole.
+func IsWorkFolder(names []string) bool { return isWorkFolder(names) }
+
 // isWorkFolder tells a work folder by its entries.
 func isWorkFolder(names []string) bool {
 	has := func(n string) bool { return hasDir(names, n) }

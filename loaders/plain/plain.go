@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -42,10 +43,12 @@ import (
 var bom = []byte("\xef\xbb\xbf")
 
 // SniffFile scores a file 1 when its first line (after blank lines) is a
-// JSON object or array, or starts one that runs past the head: JSON Lines
-// of some kind, which the other formats, scoring first, may claim.
+// JSON object or array, or starts one that runs past the head or over the
+// lines after it (a JSON document): JSON of some kind, which the other
+// formats, scoring first, may claim.
 func SniffFile(_ string, head []byte) int {
 	head = bytes.TrimPrefix(head, bom)
+	head0 := head
 	for len(head) > 0 {
 		line, rest, cut := bytes.Cut(head, []byte("\n"))
 		head = rest
@@ -57,6 +60,11 @@ func SniffFile(_ string, head []byte) int {
 			return 0
 		}
 		if json.Valid(t) || !cut {
+			return 1
+		}
+		// A JSON document over several lines (pretty-printed): its first
+		// line opens it, and what follows is JSON as far as the head goes.
+		if v := jsonhead.Parse(head0, 0); v != nil && !v.Bad {
 			return 1
 		}
 		return 0
@@ -100,6 +108,16 @@ func openFile(path string) (*model.Dataset, error) {
 	defer f.Close()
 	name := filepath.Base(path)
 	ds := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
+	if head, err := folder.ReadHead(path); err == nil {
+		if st, err := f.Stat(); err == nil && isDocument(head, st.Size()) {
+			doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
+			if openDocument(path, doc) == nil {
+				return doc, nil
+			}
+			// Not one document after all (several values, one broken):
+			// read line by line, each bad line said.
+		}
+	}
 	// A record is built again from its line when asked for, named as
 	// indexing named it (a repeated id gets its line).
 	x := &jsonl.LineIndex{Path: path, Build: func(e jsonl.LineEntry, data []byte) *model.Record {

@@ -118,7 +118,8 @@ func TestSniff(t *testing.T) {
 		{"\n\n" + `[1, 2]` + "\n", 1},
 		{"\xef\xbb\xbf" + `{"a": 1}`, 1},
 		{`{"a": "` + strings.Repeat("x", 100), 1}, // cut by the head's end
-		{`{"a": ` + "\n" + `1}` + "\n", 0},        // pretty-printed: not JSON Lines
+		{`{"a": ` + "\n" + `1}` + "\n", 1},        // pretty-printed: a JSON document, its records shown
+		{`{"a": ` + "\n" + `1,, }` + "\n", 0},     // not JSON at all
 		{"hello\n", 0},
 		{"42\n", 0},
 		{"", 0},

@@ -167,14 +167,29 @@ func fileHasRunID(p string) bool {
 	return err == nil && hasRunID(head)
 }
 
+// IsRunFolder reports whether a folder is a run folder on its own
+// evidence: a manifest.json or generation_summary.json holding a run_id
+// among names, its entries (folders ending in "/"). A search of a tree
+// opens such a folder as one run: its samples/ and scores/ are its own.
+func IsRunFolder(dir string, names []string) bool {
+	for _, n := range names {
+		if (n == "manifest.json" || n == "generation_summary.json") && fileHasRunID(source.Join(dir, n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Broken is the dataset of a run zip that cannot be read: empty, its
+// error its issue, so that the runs beside it still open.
+func Broken(path string, err error) *model.Dataset { return brokenZip(path, err) }
+
 // SniffDir scores a folder: 2 when it holds a manifest.json or
 // generation_summary.json with a run_id; 1 when its subfolders are run
 // folders or it holds run zips (Open then opens every run inside).
 func SniffDir(dir string, names []string) int {
-	for _, n := range names {
-		if (n == "manifest.json" || n == "generation_summary.json") && fileHasRunID(source.Join(dir, n)) {
-			return 2
-		}
+	if IsRunFolder(dir, names) {
+		return 2
 	}
 	for _, n := range names {
 		switch {

@@ -186,8 +186,16 @@ func TestSniffFile(t *testing.T) {
 		{"leading blank lines", []byte("\n\n" + `{"messages":[],"few_shot_examples":[]}` + "\n"), 2},
 		{"double-encoded", line(`"{\"id\":\"a\",\"messages\":[],\"references\":[]}"`), 2},
 		{"no final newline", []byte(`{"messages":[],"eval_result":{}}`), 2},
-		{"plain chat", line(`{"messages":[{"role":"user","content":"hi"}]}`), 1},
+		// Messages alone are any chat log's, not a Sample's (issue 29):
+		// EvalScope's predictions and reviews, which opened as Samples
+		// with the model's answer as the reference.
+		{"plain chat", line(`{"messages":[{"role":"user","content":"hi"}]}`), 0},
+		{"legacy choices", line(`{"id":"a","messages":[],"choices":[{"index":0,"message":{"role":"assistant","content":"2"}}]}`), 2},
+		{"evalscope prediction", line(`{"index":0,"model":"m","model_output":{"choices":[]},"messages":[{"role":"user","content":"q"},{"role":"assistant","content":"a"}],"metadata":{}}`), 0},
+		{"evalscope review", line(`{"index":0,"target":"B","messages":[{"role":"assistant","content":"A"}],"sample_score":{"score":{"value":{"acc":0.0}}}}`), 0},
+		{"cut evalscope prediction", []byte(`{"index":0,"model":"m","messages":[{"role":"user","content":"` + strings.Repeat("x", 100)), 0},
 		{"cut first line", []byte(`{"id":"a","messages":[{"role":"user","content":"` + strings.Repeat("x", 100)), 1},
+		{"cut after a Sample's field", []byte(`{"schema_version":"v1","messages":[{"role":"user","content":"` + strings.Repeat("x", 100)), 2},
 		{"cut double-encoded", []byte(`"{\"id\":\"a\",\"messages\":[{\"role\":\"user\",\"content\":\"` + strings.Repeat("x", 100)), 1},
 		{"lm-eval row", line(`{"doc_id":0,"doc":{},"messages":[],"resps":[],"references":[]}`), 0},
 		{"cut lm-eval row", []byte(`{"doc_id":0,"doc":{"messages":"` + strings.Repeat("x", 100)), 0},

@@ -66,6 +66,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/jsonhead"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -83,9 +84,10 @@ var otherFormatKeys = []string{"expected_outputs", "step_inputs", "batch_items"}
 
 // SniffFile scores a file from its first bytes: 2 when its first record is
 // a Sample object (messages plus references, schema_version, label,
-// options, few_shot_examples, predict_result or eval_result), plain or
-// double-encoded; 1 for other chat JSONL with messages, or a first line too
-// long to parse that mentions messages; 0 otherwise, lm-eval rows and
+// options, few_shot_examples, predict_result or eval_result, or the legacy
+// choices), plain or double-encoded; 1 for a first line too long to parse
+// whose keys before the cut are messages and nothing of another tool's;
+// 0 otherwise, other chat JSONL (messages alone), lm-eval rows and
 // testset records included. The name does not matter: users rename files.
 // Lines that are not JSON (a comment, a broken line) are skipped, up to a
 // few.
@@ -137,7 +139,12 @@ func validObject(b []byte) (jsonl.Object, bool) {
 	return jsonl.ParseObject(b)
 }
 
-// scoreKeys scores a parsed first record by its top-level keys.
+// scoreKeys scores a parsed first record by its top-level keys: a
+// Sample has messages and one of the fields that make it one (strongKeys),
+// or the legacy top-level choices (gage's older files kept the answer in
+// choices[].message). Messages alone are any chat log's: EvalScope's
+// predictions and reviews have them, with the model's own answer last,
+// which a Sample would read as its reference.
 func scoreKeys(o jsonl.Object) int {
 	if o.Has("doc_id") && o.Has("resps") {
 		return 0
@@ -155,28 +162,38 @@ func scoreKeys(o jsonl.Object) int {
 			return 2
 		}
 	}
-	return 1
+	if v, ok := o.Get("choices"); ok && jsonl.KindOf(v) == jsonl.KindArray {
+		return 2
+	}
+	return 0
 }
 
-// sniffCut guesses from a first line too long for the head: the keys may
-// sit at any depth, so it never says more than "maybe".
+// sniffCut reads a first line too long for the head by the top-level
+// keys before the cut: 2 with messages and a field that makes a Sample,
+// 1 ("maybe") with messages alone and nothing of another tool's, the
+// rest being past the cut.
 func sniffCut(line []byte) int {
 	if jsonl.KindOf(line) == jsonl.KindString {
 		line = bytes.ReplaceAll(line, []byte(`\"`), []byte(`"`)) // double-encoded
-	} else if jsonl.KindOf(line) != jsonl.KindObject {
+		line = bytes.TrimPrefix(line, []byte(`"`))
+	}
+	v := jsonhead.Parse(line, 0)
+	if !v.Is(jsonhead.Object) || v.Has("doc_id") || !v.Has("messages") || v.Count(otherFormatKeys...) > 0 {
 		return 0
 	}
-	has := func(k string) bool { return bytes.Contains(line, []byte(`"`+k+`"`)) }
-	if has("doc_id") || !has("messages") {
-		return 0
+	if v.Count(strongKeys...) > 0 {
+		return 2
 	}
-	for _, k := range otherFormatKeys {
-		if has(k) {
-			return 0
-		}
+	if v.Count(foreignKeys...) > 0 {
+		return 0
 	}
 	return 1
 }
+
+// foreignKeys are other tools' fields beside messages (EvalScope's
+// predictions and reviews: index, model_output, sample_score,
+// agent_trace).
+var foreignKeys = []string{"index", "model_output", "sample_score", "agent_trace"}
 
 // format is the Sample loader as a folder sees it: the folder's own
 // .jsonl files (not its subfolders) that sniff as Samples.

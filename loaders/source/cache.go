@@ -49,10 +49,32 @@ type block struct {
 	err  error
 	done chan struct{}
 	elem *list.Element // in the LRU once read
+	// run is the request reading the block (nil for one seeded).
+	run *run
 	// users are the reads holding the block (get to release); evicted
 	// tells it left the cache: its buffer is reused once both say so.
 	users   int
 	evicted bool
+}
+
+// run is one range request of the cache: the blocks it reads, the
+// context that ends it, and whether it reads ahead of a sequential reader
+// (else it reads for a read waiting on its first block, or a prefetch).
+type run struct {
+	blocks []*block
+	ctx    context.Context
+	cancel context.CancelFunc
+	ahead  bool
+}
+
+// newRun makes the run reading blocks (already in the cache's map).
+func newRun(blocks []*block, ahead bool) *run {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{blocks: blocks, ctx: ctx, cancel: cancel, ahead: ahead}
+	for _, b := range blocks {
+		b.run = r
+	}
+	return r
 }
 
 // bufs are the buffers of evicted blocks, for new ones: a pass over a
@@ -91,6 +113,9 @@ type blockCache struct {
 	lru   *list.List // of bkey, most recent first
 	bytes int64
 	ahead map[string]int // read-ahead requests in flight, per object version
+	// aheadRuns are those requests, ended when the object's last reader
+	// goes (a file closed mid-read).
+	aheadRuns map[string]map[*run]bool
 	// pos is, per object version, the block each reader is at (a file
 	// reading on, or a read waiting for its blocks); moved is closed (and
 	// replaced) when one moves, waking the requests that wait for their
@@ -108,7 +133,8 @@ type blockCache struct {
 var blocks = newBlockCache()
 
 func newBlockCache() *blockCache {
-	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}, pos: map[string]map[any]int64{}, moved: make(chan struct{})}
+	return &blockCache{m: map[bkey]*block{}, lru: list.New(), ahead: map[string]int{}, aheadRuns: map[string]map[*run]bool{},
+		pos: map[string]map[any]int64{}, moved: make(chan struct{})}
 }
 
 // Requests is how many range requests remote reads made so far.
@@ -125,9 +151,62 @@ func (o *object) ak() string { return o.url + "\x00" + o.version }
 
 func (o *object) lastBlock() int64 { return (o.size - 1) / blockSize }
 
+// stop is what ends a read's waits: the context of its file, and its
+// file being closed.
+type stop struct {
+	ctx    context.Context
+	closed <-chan struct{}
+}
+
+// wait waits for block b (from get) to be read, or for st to end the
+// read: the read lets go of b, and a request left with no read waiting
+// on it is ended.
+func (c *blockCache) wait(o *object, b *block, st stop) error {
+	select {
+	case <-b.done:
+		return nil
+	default:
+	}
+	select {
+	case <-b.done:
+		return nil
+	case <-st.closed:
+		c.giveUp(b)
+		return errClosed
+	case <-st.ctx.Done():
+		c.giveUp(b)
+		return pathErr("read", o.url, netWhat(st.ctx.Err()), st.ctx.Err())
+	}
+}
+
+// giveUp lets go of b for a read that stopped waiting; when no read waits
+// on a block of b's request any more, and the request is not reading
+// ahead (whose reader's going ends it: forget), the request ends.
+func (c *blockCache) giveUp(b *block) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b.users--
+	b.recycle()
+	r := b.run
+	if r == nil || r.ahead {
+		return
+	}
+	for _, rb := range r.blocks {
+		select {
+		case <-rb.done:
+			continue
+		default:
+		}
+		if rb.users > 0 {
+			return
+		}
+	}
+	r.cancel()
+}
+
 // readAt fills p from off, as io.ReaderAt, for reader who; seq starts
-// read-ahead past it.
-func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any) (int, error) {
+// read-ahead past it; st ends its waits.
+func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any, st stop) (int, error) {
 	if off >= o.size {
 		return 0, io.EOF
 	}
@@ -145,7 +224,9 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any) (
 		if seq && idx == first {
 			c.readAhead(o, last+1)
 		}
-		<-b.done
+		if err := c.wait(o, b, st); err != nil {
+			return n, err
+		}
 		// A read-ahead given up (its reader closed its file, or none came
 		// near in time) is not this read's failure: ask again, now as
 		// this read's own request. Bounded, though a read's own request
@@ -153,7 +234,9 @@ func (c *blockCache) readAt(o *object, p []byte, off int64, seq bool, who any) (
 		for try := 0; errors.Is(b.err, errAbandoned) && try < Attempts; try++ {
 			c.release(b)
 			b = c.get(o, idx, upto)
-			<-b.done
+			if err := c.wait(o, b, st); err != nil {
+				return n, err
+			}
 		}
 		if b.err != nil {
 			c.release(b)
@@ -192,7 +275,7 @@ func (c *blockCache) get(o *object, idx, last int64) *block {
 		run = append(run, b)
 	}
 	c.fetches.Add(1)
-	go c.fetch(o, idx, run, "")
+	go c.fetch(o, idx, newRun(run, false), "")
 	run[0].users++
 	return run[0]
 }
@@ -236,15 +319,20 @@ func (c *blockCache) readAhead(o *object, idx int64) {
 		if !free {
 			continue
 		}
-		run := make([]*block, 0, end-start+1)
+		bs := make([]*block, 0, end-start+1)
 		for i := start; i <= end; i++ {
 			b := &block{done: make(chan struct{})}
 			c.m[o.bk(i)] = b
-			run = append(run, b)
+			bs = append(bs, b)
 		}
 		c.ahead[ak]++
+		r := newRun(bs, true)
+		if c.aheadRuns[ak] == nil {
+			c.aheadRuns[ak] = map[*run]bool{}
+		}
+		c.aheadRuns[ak][r] = true
 		c.fetches.Add(1)
-		go c.fetch(o, start, run, ak)
+		go c.fetch(o, start, r, ak)
 	}
 }
 
@@ -267,7 +355,9 @@ func (c *blockCache) want(o *object, who any, idx int64) {
 }
 
 // forget drops reader who (a file closed, a read done), waking the
-// requests that read ahead for it.
+// requests that read ahead for it; with the object's last reader gone,
+// they end (a request in the middle of a block from a slow server would
+// otherwise run on until its idle timer or rate ends it).
 func (c *blockCache) forget(o *object, who any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -275,6 +365,9 @@ func (c *blockCache) forget(o *object, who any) {
 		delete(ps, who)
 		if len(ps) == 0 {
 			delete(c.pos, o.ak())
+			for r := range c.aheadRuns[o.ak()] {
+				r.cancel()
+			}
 		}
 		close(c.moved)
 		c.moved = make(chan struct{})
@@ -373,8 +466,9 @@ func (c *blockCache) deliver(o *object, idx int64, b *block, data []byte, err er
 // disk cache or with one range request whose body is handed out block by
 // block as it arrives (a connection dropped mid-body is asked again from
 // the block it stopped at, Attempts times in all).
-func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
+func (c *blockCache) fetch(o *object, first int64, r *run, ahead string) {
 	defer c.fetches.Done()
+	defer r.cancel()
 	defer func() {
 		if ahead == "" {
 			return
@@ -383,8 +477,12 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 		if c.ahead[ahead]--; c.ahead[ahead] <= 0 {
 			delete(c.ahead, ahead)
 		}
+		if delete(c.aheadRuns[ahead], r); len(c.aheadRuns[ahead]) == 0 {
+			delete(c.aheadRuns, ahead)
+		}
 		c.mu.Unlock()
 	}()
+	run := r.blocks
 	c.mu.Lock()
 	disk := c.disk
 	c.mu.Unlock()
@@ -404,7 +502,7 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 		c.mu.Lock()
 		c.requests++
 		c.mu.Unlock()
-		body, err := o.s.stream(context.Background(), o.key, off, end-off, o.version)
+		body, err := o.s.stream(r.ctx, o.key, off, end-off, o.meta)
 		if err != nil {
 			last = err // the store retried what may pass
 			break
@@ -427,9 +525,17 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 				return
 			}
 			buf := newBuf(min((idx+1)*blockSize, o.size) - idx*blockSize)
-			if _, err := io.ReadFull(body, buf); err != nil {
+			_, err := io.ReadFull(body, buf)
+			if err == nil && i == len(run)-1 {
+				// The last block is handed out once the answer is known
+				// to end where it should.
+				if f, ok := body.(interface{ finish() error }); ok {
+					err = f.finish()
+				}
+			}
+			if err != nil {
 				what := netWhat(err)
-				if !isTimeout(err) {
+				if again(err) && !errors.As(err, new(*shortError)) {
 					what = fmt.Sprintf("the connection dropped mid-read (tried %d times)", Attempts)
 				}
 				last = pathErr("read", o.url, what, err)
@@ -441,9 +547,12 @@ func (c *blockCache) fetch(o *object, first int64, run []*block, ahead string) {
 			c.deliver(o, idx, run[i], buf, nil)
 		}
 		body.Close()
-		if isTimeout(last) {
-			break // a stalled server gets no second wait
+		if last != nil && !again(last) {
+			break // a stalled or slow server gets no second wait, nor a wrong answer
 		}
+	}
+	if r.ctx.Err() != nil {
+		last = errAbandoned // ended for want of a reader: whoever comes asks again
 	}
 	if errors.Is(last, ErrChanged) {
 		objects.forget(o.url)

@@ -130,8 +130,8 @@ func (s *hfStore) first(ctx context.Context, key string) (meta, []byte, error) {
 	return s.w.rangeFirst(ctx, s.url(key), s.resolve(key))
 }
 
-func (s *hfStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
-	return s.w.stream(ctx, s.url(key), s.resolve(key), off, n, version)
+func (s *hfStore) stream(ctx context.Context, key string, off, n int64, m meta) (io.ReadCloser, error) {
+	return s.w.stream(ctx, s.url(key), s.resolve(key), off, n, m)
 }
 
 // hfEntry is one entry of the tree API's answer.
@@ -159,8 +159,12 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 		}
 		var next string
 		err := s.w.get(ctx, "list", name, u, "", func(resp *http.Response) error {
+			raw, err := readListing(resp, name, "a page of the Hub's tree listing")
+			if err != nil {
+				return err
+			}
 			var page []hfEntry
-			if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
+			if err := json.Unmarshal(raw, &page); err != nil {
 				return pathErr("list", name, "the Hub's tree listing is not JSON: "+err.Error(), err)
 			}
 			for _, e := range page {
@@ -172,8 +176,17 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 				}
 				out = append(out, en)
 			}
-			if next = nextLink(resp.Header.Get("Link")); !strings.HasPrefix(next, s.endpoint+"/") {
-				next = "" // the token goes to the Hub only
+			next = ""
+			if link := nextLink(resp.Header.Get("Link")); link != "" {
+				nu, err := resp.Request.URL.Parse(link)
+				if err != nil {
+					return pathErr("list", name, "the Hub's tree listing names a next page that is no URL", err)
+				}
+				if ep, err := url.Parse(s.endpoint); err != nil || origin(nu) != origin(ep) {
+					// The token goes to the Hub only.
+					return pathErr("list", name, "the Hub's tree listing continues on another server ("+origin(nu)+"), where evalview does not send the token", errors.New("next page elsewhere"))
+				}
+				next = nu.String()
 			}
 			return nil
 		})
@@ -181,6 +194,9 @@ func (s *hfStore) list(ctx context.Context, key string) ([]entry, error) {
 			return nil, err
 		}
 		u = next
+		if len(out) > MaxEntries {
+			break // more than is read (listed says so)
+		}
 	}
 	if len(out) == 0 {
 		return nil, pathErr("list", name, "not found (an empty folder)", fs.ErrNotExist)

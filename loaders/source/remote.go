@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,7 +17,10 @@ import (
 type meta struct {
 	size    int64
 	version string // ETag, or another tag that changes when the object does
-	mod     time.Time
+	// vkind is how the version was told (ETag, Last-Modified,
+	// X-Linked-Etag): a later answer must tell it the same way.
+	vkind string
+	mod   time.Time
 	// page is set when a web server answered with an HTML page at a URL
 	// ending in "/" (after its redirects): a folder's index, not a file.
 	page bool
@@ -39,11 +41,12 @@ type store interface {
 	// (up to blockSize; none for an empty object), from one request, or
 	// an error wrapping fs.ErrNotExist when there is no object at key.
 	first(ctx context.Context, key string) (meta, []byte, error)
-	// stream opens bytes [off, off+n) of the object at version (which
-	// must still be current: a replaced object is an error wrapping
-	// ErrChanged); the body is read as it arrives, each read bounded by
-	// Timeout, and closing it ends the request.
-	stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error)
+	// stream opens bytes [off, off+n) of the object first answered as m
+	// (its version must still be current, told the same way, and its
+	// size the same: a replaced object is an error wrapping ErrChanged);
+	// the body is read as it arrives, under the request's idle timer and
+	// MinRate, and closing it ends the request.
+	stream(ctx context.Context, key string, off, n int64, m meta) (io.ReadCloser, error)
 	// list returns the objects and folders directly under the folder key,
 	// or an error wrapping fs.ErrNotExist when there are none.
 	list(ctx context.Context, key string) ([]entry, error)
@@ -56,7 +59,8 @@ type store interface {
 var ErrChanged = errors.New("the object changed since it was opened (its version tag differs)")
 
 // Timeout bounds every request to a remote store (the time to its first
-// byte and each read of its body); Attempts is how many times a request
+// byte and the wait for each byte of its body; MinRate bounds how slowly
+// the body may come, see transfer.go); Attempts is how many times a request
 // that failed for a reason that may pass (rate limited, a server error,
 // a dropped connection, a timeout) is made in all, waiting Backoff, then
 // twice as long, between them. Tests shorten them.
@@ -80,10 +84,10 @@ var (
 )
 
 // locate returns the store a remote path is in and the key in it.
-func locate(p string) (store, string, error) {
+func locate(ctx context.Context, p string) (store, string, error) {
 	scheme, rest, _ := split(p)
 	var id, key string
-	var mk func() (store, error)
+	var mk func(context.Context) (store, error)
 	switch scheme {
 	case "s3":
 		bucket, k, _ := strings.Cut(rest, "/")
@@ -91,21 +95,21 @@ func locate(p string) (store, string, error) {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no bucket named (s3://BUCKET/PREFIX)")}
 		}
 		id, key = "s3://"+bucket, k
-		mk = func() (store, error) { return newS3(bucket) }
+		mk = func(ctx context.Context) (store, error) { return newS3(ctx, bucket) }
 	case "hf":
 		repo, k, err := parseHF(rest)
 		if err != nil {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
 		}
 		id, key = "hf://"+repo.String(), k
-		mk = func() (store, error) { return newHF(repo) }
+		mk = func(context.Context) (store, error) { return newHF(repo) }
 	default:
 		host, k, _ := strings.Cut(rest, "/")
 		if host == "" {
 			return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: errors.New("no host named")}
 		}
 		id, key = scheme+"://"+host, k
-		mk = func() (store, error) { return newHTTP(scheme + "://" + host), nil }
+		mk = func(context.Context) (store, error) { return newHTTP(scheme + "://" + host), nil }
 	}
 	storesMu.Lock()
 	s, ok := stores[id]
@@ -117,7 +121,7 @@ func locate(p string) (store, string, error) {
 	// bucket's region (each up to Timeout), which must not hold up every
 	// other remote path. Two paths of one new store may both make it;
 	// the first kept is used by both.
-	s, err := mk()
+	s, err := mk(ctx)
 	if err != nil {
 		return nil, "", &fs.PathError{Op: "open", Path: Display(p), Err: err}
 	}
@@ -140,6 +144,12 @@ func resetStores() {
 	listings.mu.Lock()
 	listings.m = map[string]listing{}
 	listings.mu.Unlock()
+	folders.mu.Lock()
+	folders.kept = nil
+	folders.mu.Unlock()
+	notices.mu.Lock()
+	notices.seen, notices.list = nil, nil
+	notices.mu.Unlock()
 }
 
 // remoteVersion is a remote file's Sys(): its version tag, a
@@ -178,16 +188,17 @@ func baseName(key, p string) string {
 	return key[strings.LastIndex(key, "/")+1:]
 }
 
-func statRemote(p string) (fs.FileInfo, error) {
-	s, key, err := locate(p)
+func statRemote(ctx context.Context, p string) (fs.FileInfo, error) {
+	s, key, err := locate(ctx, p)
 	if err != nil {
 		return nil, err
 	}
 	if key != "" {
-		if m, ok := objects.getFor(s.url(key), StatFor); ok {
+		if m, ok := objects.getFor(s.url(key), trustFor()); ok {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
-		m, err := look(s, key)
+		lookAhead(s, key)
+		m, err := look(ctx, s, key)
 		if err == nil {
 			return info{name: baseName(key, p), meta: m}, nil
 		}
@@ -196,32 +207,25 @@ func statRemote(p string) (fs.FileInfo, error) {
 		}
 	}
 	// No object there: a folder when objects sit under it.
-	if _, err := s.list(context.Background(), key); err != nil {
+	if _, err := listed(ctx, s, key); err != nil {
 		return nil, err
 	}
 	return info{name: baseName(key, p), dir: true}, nil
 }
 
-func readDirRemote(p string) ([]fs.DirEntry, error) {
-	s, key, err := locate(p)
+func readDirRemote(ctx context.Context, p string) ([]fs.DirEntry, error) {
+	s, key, err := locate(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	ents, err := s.list(context.Background(), key)
+	ents, err := listed(ctx, s, key)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]fs.DirEntry, 0, len(ents))
 	for _, e := range ents {
-		if e.name == "" || e.name == "." || e.name == ".." || strings.ContainsAny(e.name, "/\\") {
-			continue // a listing never names anything outside the folder
-		}
-		if !e.dir && e.version != "" {
-			objects.remember(s.url(joinKey(key, e.name)), e.meta)
-		}
 		out = append(out, info{name: e.name, dir: e.dir, meta: e.meta})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out, nil
 }
 
@@ -288,13 +292,34 @@ func (k *known) reset() {
 	k.mu.Unlock()
 }
 
-// look asks the store for the object at key and remembers its size and
-// version; the first block, which comes with the same answer, is kept in
-// the block cache: a file looked at is read from its head next (detection
-// sniffs it, a results file is read whole), and that read costs no second
-// round trip.
-func look(s store, key string) (meta, error) {
-	m, head, err := s.first(context.Background(), key)
+// look asks the store for the object at key, or waits for the answer of
+// a look at it under way (lookAhead's); a look of another caller that
+// was cancelled is not this one's answer: it asks again.
+func look(ctx context.Context, s store, key string) (meta, error) {
+	u := s.url(key)
+	for {
+		c, mine := claim(u)
+		if mine {
+			return c.answer(ctx, s, key, u)
+		}
+		select {
+		case <-c.done:
+			if !isCanceled(c.err) || ctx.Err() != nil {
+				return c.m, c.err
+			}
+		case <-ctx.Done():
+			return meta{}, pathErr("stat", u, netWhat(ctx.Err()), ctx.Err())
+		}
+	}
+}
+
+// lookNow asks the store for the object at key and remembers its size
+// and version; the first block, which comes with the same answer, is
+// kept in the block cache: a file looked at is read from its head next
+// (detection sniffs it, a results file is read whole), and that read
+// costs no second round trip.
+func lookNow(ctx context.Context, s store, key string) (meta, error) {
+	m, head, err := s.first(ctx, key)
 	if err != nil {
 		return meta{}, err
 	}
@@ -306,8 +331,8 @@ func look(s store, key string) (meta, error) {
 	return m, nil
 }
 
-func openRemote(p string) (File, error) {
-	s, key, err := locate(p)
+func openRemote(ctx context.Context, p string) (File, error) {
+	s, key, err := locate(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -317,16 +342,17 @@ func openRemote(p string) (File, error) {
 	u := s.url(key)
 	m, ok := objects.get(u)
 	if !ok {
-		if m, err = look(s, key); err != nil {
+		lookAhead(s, key)
+		if m, err = look(ctx, s, key); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				if _, lerr := s.list(context.Background(), key); lerr == nil {
+				if _, lerr := listed(ctx, s, key); lerr == nil {
 					return nil, &fs.PathError{Op: "open", Path: u, Err: errors.New("is a folder")}
 				}
 			}
 			return nil, err
 		}
 	}
-	return &remoteFile{obj: &object{s: s, key: key, url: u, meta: m}, name: baseName(key, p)}, nil
+	return &remoteFile{obj: &object{s: s, key: key, url: u, meta: m}, name: baseName(key, p), ctx: ctx, closed: make(chan struct{})}, nil
 }
 
 // object is one version of a remote object, as the block cache reads it.
@@ -338,15 +364,22 @@ type object struct {
 }
 
 // remoteFile is an open remote object: reads go through the block cache;
-// sequential reads keep several blocks ahead in flight.
+// sequential reads keep several blocks ahead in flight. Reads end when
+// ctx is done or the file is closed.
 type remoteFile struct {
 	obj  *object
 	name string
+	ctx  context.Context
 	mu   sync.Mutex
 	pos  int64
-	// done is set by Close, which may run while a ReadAt (no lock) reads.
-	done atomic.Bool
+	// done is set by Close, which may run while a ReadAt (no lock) reads;
+	// closed is closed by it, ending the reads that wait.
+	done      atomic.Bool
+	closed    chan struct{}
+	closeOnce sync.Once
 }
+
+func (f *remoteFile) stop() stop { return stop{ctx: f.ctx, closed: f.closed} }
 
 var errClosed = errors.New("file already closed")
 
@@ -363,7 +396,7 @@ func (f *remoteFile) ReadAt(p []byte, off int64) (int, error) {
 	}
 	who := new(byte) // this read, while it waits
 	defer blocks.forget(f.obj, who)
-	return blocks.readAt(f.obj, p, off, false, who)
+	return blocks.readAt(f.obj, p, off, false, who, f.stop())
 }
 
 func (f *remoteFile) Read(p []byte) (int, error) {
@@ -382,7 +415,7 @@ func (f *remoteFile) Read(p []byte) (int, error) {
 	// once the reader goes past the first block: detection reads the
 	// heads of many files and closes them.
 	end := min(f.pos+int64(len(p)), (f.pos/blockSize+1)*blockSize)
-	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, f.pos >= blockSize, f)
+	n, err := blocks.readAt(f.obj, p[:end-f.pos], f.pos, f.pos >= blockSize, f, f.stop())
 	f.pos += int64(n)
 	if err == io.EOF && n > 0 {
 		err = nil
@@ -408,6 +441,7 @@ func (f *remoteFile) Seek(off int64, whence int) (int64, error) {
 
 func (f *remoteFile) Close() error {
 	f.done.Store(true)
+	f.closeOnce.Do(func() { close(f.closed) })
 	blocks.forget(f.obj, f)
 	return nil
 }
@@ -476,7 +510,7 @@ func Prefetch(p string, ranges [][2]int64) {
 	if !IsRemote(p) {
 		return
 	}
-	s, key, err := locate(p)
+	s, key, err := locate(context.Background(), p)
 	if err != nil || key == "" {
 		return
 	}

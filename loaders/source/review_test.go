@@ -252,15 +252,20 @@ func TestBadSizeFromServer(t *testing.T) {
 	var claim atomic.Value
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("ETag", `"v"`)
-		w.Header().Set("Content-Range", claim.Load().(string))
+		cr := claim.Load().(string)
+		w.Header().Set("Content-Range", cr)
 		w.WriteHeader(http.StatusPartialContent)
-		io.WriteString(w, "{")
+		n := 1
+		if _, last, _, ok := contentRange(cr); ok {
+			n = int(last + 1)
+		}
+		io.WriteString(w, strings.Repeat("{", n))
 	}))
 	defer srv.Close()
 	for _, c := range []struct{ cr, want string }{
 		{"bytes 0-0/-1", "gave no size"},
 		{"bytes 0-0/-5000", "gave no size"},
-		{"bytes 0-0/9000000000000000000", "claims a size of 9000000000000000000 bytes"},
+		{"bytes 0-262143/9000000000000000000", "claims a size of 9000000000000000000 bytes"},
 	} {
 		resetStores()
 		claim.Store(c.cr)

@@ -19,6 +19,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/logging"
+	"github.com/aws/smithy-go/middleware"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
 // s3Store is an S3 bucket, or one of an S3-compatible store (MinIO, R2:
@@ -32,8 +34,8 @@ type s3Store struct {
 	cred   string // where the credentials came from, for messages
 }
 
-func newS3(bucket string) (store, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+func newS3(ctx context.Context, bucket string) (store, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	cfg, err := config.LoadDefaultConfig(ctx,
 		// The SDK logs nothing: a line on stderr would tear the browser's screen.
@@ -54,6 +56,14 @@ func newS3(bucket string) (store, error) {
 		}))
 	if err != nil {
 		return nil, fmt.Errorf("AWS configuration: %w", err)
+	}
+	// The SDK's client follows a 307 or 308 to any host with the request's
+	// headers, and Go's keeps Authorization for another port of the same
+	// host: a SigV4 signature and a session token would reach an endpoint
+	// they were not made for. The same transport (timeouts, AWS_CA_BUNDLE)
+	// under a client that follows a redirect within the endpoint only.
+	if bc, ok := cfg.HTTPClient.(*awshttp.BuildableClient); ok {
+		cfg.HTTPClient = &http.Client{Transport: bc.GetTransport(), CheckRedirect: s3Redirect}
 	}
 	regionSet := cfg.Region != ""
 	if !regionSet {
@@ -85,6 +95,36 @@ func newS3(bucket string) (store, error) {
 	}
 	return s, nil
 }
+
+// s3Redirect follows what the SDK's own client follows (307 and 308,
+// which keep the method), within the endpoint the request was signed for;
+// a redirect to another endpoint (scheme, host or port) is refused with
+// an error that says where to: the request is not re-signed for it, and
+// nothing signed goes there.
+func s3Redirect(req *http.Request, via []*http.Request) error {
+	if req.Response == nil || req.Response.StatusCode != http.StatusTemporaryRedirect && req.Response.StatusCode != http.StatusPermanentRedirect {
+		return http.ErrUseLastResponse // answered as the error it is
+	}
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	req.Header.Del("Referer")
+	if to := origin(req.URL); to != origin(via[0].URL) {
+		return &redirectRefused{to: to}
+	}
+	return nil
+}
+
+// redirectRefused is an S3 request redirected to another endpoint.
+type redirectRefused struct{ to string }
+
+func (e *redirectRefused) Error() string {
+	return "the server redirected the request to another endpoint (" + e.to + "); evalview does not send AWS credentials there (set AWS_REGION to the bucket's region, or AWS_ENDPOINT_URL_S3 to that endpoint if it is the store's)"
+}
+
+// RetryableError tells the SDK's retryer not to ask again: the answer
+// would be the same redirect.
+func (e *redirectRefused) RetryableError() bool { return false }
 
 // bucketRegion is the region S3 says the bucket is in ("" when it does
 // not say): HeadBucket's answer, or the header of its redirect or refusal.
@@ -119,7 +159,12 @@ func (s *s3Store) fail(op, key string, err error) error {
 	if errors.As(err, &re) {
 		status = re.HTTPStatusCode()
 	}
+	var rr *redirectRefused
 	switch {
+	case errors.As(err, &rr):
+		return pathErr(op, name, rr.Error(), err)
+	case errors.Is(err, errListingTooBig):
+		return pathErr(op, name, fmt.Sprintf("a page of the bucket's listing holds over %s (stopped there; name a deeper prefix)", sizeWords(MaxListing)), err)
 	case status == http.StatusMovedPermanently:
 		where := ""
 		if re != nil && re.Response != nil && re.Response.Response != nil {
@@ -153,10 +198,15 @@ func (s *s3Store) fail(op, key string, err error) error {
 // size (Content-Range) and version as HeadObject's would, in the same
 // round trip. An empty object has no first byte (416): HeadObject then.
 func (s *s3Store) first(ctx context.Context, key string) (meta, []byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
-	out, err := s.c.GetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=0-%d", blockSize-1))})
+	rctx, cancel := context.WithCancel(ctx)
+	idle := newIdle(cancel)
+	out, err := s.c.GetObject(rctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=0-%d", blockSize-1))})
 	if err != nil {
+		idle.stop()
+		cancel()
+		if idle.fired.Load() {
+			return meta{}, nil, pathErr("stat", s.url(key), netWhat(errIdle), errIdle)
+		}
 		var re *awshttp.ResponseError
 		if errors.As(err, &re) && re.HTTPStatusCode() == http.StatusRequestedRangeNotSatisfiable {
 			m, err := s.head(ctx, key)
@@ -164,14 +214,26 @@ func (s *s3Store) first(ctx context.Context, key string) (meta, []byte, error) {
 		}
 		return meta{}, nil, s.fail("stat", key, err)
 	}
-	defer out.Body.Close()
+	b := newBody(out.Body, cancel, idle)
+	defer b.Close()
 	m := meta{size: aws.ToInt64(out.ContentLength), version: aws.ToString(out.ETag)}
+	if m.version != "" {
+		m.vkind = "ETag"
+	}
 	if cr := aws.ToString(out.ContentRange); cr != "" {
-		size, ok := rangeTotal(cr)
-		if !ok {
+		first, last, total, ok := contentRange(cr)
+		if !ok || total < 0 {
 			return meta{}, nil, pathErr("stat", s.url(key), "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
 		}
-		m.size = size
+		if want := min(total, blockSize) - 1; first != 0 || last != want {
+			err := &badAnswer{fmt.Sprintf("the server answered bytes %d-%d for bytes 0-%d asked (Content-Range %s)", first, last, want, strconv.Quote(cr))}
+			return meta{}, nil, pathErr("stat", s.url(key), err.what, err)
+		}
+		if out.ContentLength != nil && *out.ContentLength != last+1 {
+			err := &badAnswer{fmt.Sprintf("the server's answer holds %d bytes for the %d of the range it names", *out.ContentLength, last+1)}
+			return meta{}, nil, pathErr("stat", s.url(key), err.what, err)
+		}
+		m.size = total
 	}
 	if out.ContentLength == nil && out.ContentRange == nil || m.size < 0 {
 		return meta{}, nil, pathErr("stat", s.url(key), fmt.Sprintf("the server gave a bad size (%d)", m.size), errors.New("bad size"))
@@ -180,7 +242,15 @@ func (s *s3Store) first(ctx context.Context, key string) (meta, []byte, error) {
 		m.mod = *out.LastModified
 	}
 	head := make([]byte, min(m.size, blockSize))
-	if _, err := io.ReadFull(out.Body, head); err != nil {
+	b.want = int64(len(head))
+	_, err = io.ReadFull(b, head)
+	if err == nil && int64(len(head)) == m.size {
+		err = b.finish()
+	}
+	if err != nil {
+		if !again(err) {
+			return meta{}, nil, pathErr("stat", s.url(key), netWhat(err), err)
+		}
 		return m, nil, nil // the size and version stand; the head is read again
 	}
 	return m, head, nil
@@ -194,6 +264,9 @@ func (s *s3Store) head(ctx context.Context, key string) (meta, error) {
 		return meta{}, s.fail("stat", key, err)
 	}
 	m := meta{size: aws.ToInt64(out.ContentLength), version: aws.ToString(out.ETag)}
+	if m.version != "" {
+		m.vkind = "ETag"
+	}
 	if out.ContentLength == nil || m.size < 0 {
 		return meta{}, pathErr("stat", s.url(key), fmt.Sprintf("the server gave a bad size (%d)", m.size), errors.New("bad size"))
 	}
@@ -203,12 +276,12 @@ func (s *s3Store) head(ctx context.Context, key string) (meta, error) {
 	return m, nil
 }
 
-func (s *s3Store) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
+func (s *s3Store) stream(ctx context.Context, key string, off, n int64, m meta) (io.ReadCloser, error) {
 	rctx, cancel := context.WithCancel(ctx)
 	idle := newIdle(cancel)
 	in := &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=%d-%d", off, off+n-1))}
-	if version != "" {
-		in.IfMatch = aws.String(version)
+	if m.version != "" {
+		in.IfMatch = aws.String(m.version)
 	}
 	out, err := s.c.GetObject(rctx, in)
 	if err != nil {
@@ -219,14 +292,76 @@ func (s *s3Store) stream(ctx context.Context, key string, off, n int64, version 
 		}
 		return nil, s.fail("read", key, err)
 	}
-	if v := aws.ToString(out.ETag); version != "" && v != "" && v != version {
-		out.Body.Close()
-		idle.stop()
-		cancel()
-		return nil, pathErr("read", s.url(key), ErrChanged.Error(), ErrChanged)
+	b := newBody(out.Body, cancel, idle)
+	if err := s.answers(out, off, n, m); err != nil {
+		b.Close()
+		return nil, pathErr("read", s.url(key), netWhat(err), err)
 	}
-	return &idleBody{rc: out.Body, cancel: cancel, idle: idle}, nil
+	b.want = n
+	return b, nil
 }
+
+// answers checks a GetObject answer against the range asked of an object
+// first answered as m: the same version (S3-compatible stores need not
+// honour If-Match), the range asked of an object of the same size, as
+// many bytes as that. The SDK asks for the bytes as stored (identity), so
+// a Content-Encoding is the object's own.
+func (s *s3Store) answers(out *s3.GetObjectOutput, off, n int64, m meta) error {
+	if v := aws.ToString(out.ETag); m.version != "" && v != m.version {
+		if v == "" {
+			return fmt.Errorf("%w: the file changed or the server stopped saying which version it serves (the first answer gave its ETag, this one none)", ErrChanged)
+		}
+		return ErrChanged
+	}
+	cr := aws.ToString(out.ContentRange)
+	first, last, total, ok := contentRange(cr)
+	switch {
+	case !ok || total < 0:
+		return &badAnswer{"the server gave no size or a broken one (Content-Range " + strconv.Quote(cr) + ")"}
+	case total != m.size:
+		return fmt.Errorf("%w (its size is now %d bytes, was %d)", ErrChanged, total, m.size)
+	case first != off || last != off+n-1:
+		return &badAnswer{fmt.Sprintf("the server answered bytes %d-%d for bytes %d-%d asked (Content-Range %s)", first, last, off, off+n-1, strconv.Quote(cr))}
+	case out.ContentLength != nil && *out.ContentLength != n:
+		return &badAnswer{fmt.Sprintf("the server's answer holds %d bytes for the %d of the range it names", *out.ContentLength, n)}
+	}
+	return nil
+}
+
+// capListing bounds what the SDK reads of a listing's answer to
+// MaxListing bytes: past it, the read fails with errListingTooBig (the
+// SDK would otherwise decode a page of any size into memory).
+var capListing = func(stack *middleware.Stack) error {
+	return stack.Deserialize.Add(middleware.DeserializeMiddlewareFunc("evalviewCapListing",
+		func(ctx context.Context, in middleware.DeserializeInput, next middleware.DeserializeHandler) (middleware.DeserializeOutput, middleware.Metadata, error) {
+			out, md, err := next.HandleDeserialize(ctx, in)
+			if resp, ok := out.RawResponse.(*smithyhttp.Response); ok && resp.Body != nil {
+				resp.Body = &cappedBody{rc: resp.Body, left: MaxListing + 1}
+			}
+			return out, md, err
+		}), middleware.After)
+}
+
+var errListingTooBig = errors.New("listing too big")
+
+// cappedBody fails a read that goes past its bound.
+type cappedBody struct {
+	rc   io.ReadCloser
+	left int64
+}
+
+func (c *cappedBody) Read(p []byte) (int, error) {
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.rc.Read(p)
+	if c.left -= int64(n); c.left <= 0 {
+		return n, errListingTooBig
+	}
+	return n, err
+}
+
+func (c *cappedBody) Close() error { return c.rc.Close() }
 
 // s3PageKeys is how many keys a listing asks for a page (0: the server's
 // default, 1000 on S3); tests ask for fewer.
@@ -248,7 +383,7 @@ func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {
 		if s3PageKeys > 0 {
 			in.MaxKeys = aws.Int32(s3PageKeys)
 		}
-		page, err := s.c.ListObjectsV2(lctx, in)
+		page, err := s.c.ListObjectsV2(lctx, in, func(o *s3.Options) { o.APIOptions = append(o.APIOptions, capListing) })
 		cancel()
 		if err != nil {
 			return nil, s.fail("list", key, err)
@@ -268,8 +403,8 @@ func (s *s3Store) list(ctx context.Context, key string) ([]entry, error) {
 			}
 			out = append(out, e)
 		}
-		if !aws.ToBool(page.IsTruncated) || page.NextContinuationToken == nil {
-			break
+		if !aws.ToBool(page.IsTruncated) || page.NextContinuationToken == nil || len(out) > MaxEntries {
+			break // all, or more than is read (listed says so)
 		}
 		token = page.NextContinuationToken
 	}

@@ -14,6 +14,7 @@ package source
 
 import (
 	"archive/zip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -235,47 +236,82 @@ func rootLen(scheme, rest string) int {
 }
 
 // Open opens a file for reading: os.Open for a local path.
-func Open(p string) (File, error) {
+func Open(p string) (File, error) { return OpenContext(context.Background(), p) }
+
+// Stat is os.Stat for a local path; for a remote one, the object's size,
+// modification time and version tag (Sys() is the tag), or a folder when
+// the path is a prefix with objects under it.
+func Stat(p string) (fs.FileInfo, error) { return StatContext(context.Background(), p) }
+
+// ReadDir is os.ReadDir for a local path; for a remote one, the objects
+// and folders directly under the prefix, sorted by name.
+func ReadDir(p string) ([]fs.DirEntry, error) { return ReadDirContext(context.Background(), p) }
+
+// ReadFile is os.ReadFile for a local path; a remote file is read whole.
+func ReadFile(p string) ([]byte, error) { return ReadFileContext(context.Background(), p) }
+
+// The Context variants of Open, Stat, ReadDir and ReadFile end their
+// remote requests when ctx is done, and return at once with an error
+// that names the path and wraps ctx's (errors.Is(err, context.Canceled)):
+// a browser quitting, or a user giving up on a slow server, need not wait
+// for the request's timeout. A file opened with OpenContext keeps ctx:
+// every read of it ends the same way when ctx is done, and so does every
+// read under way when the file is closed (with an error "file already
+// closed"). A request that no read waits for any more is ended too. A
+// local path's os call is not interrupted; it is not made when ctx is
+// already done.
+
+// OpenContext is Open, ended when ctx is done (see above).
+func OpenContext(ctx context.Context, p string) (File, error) {
 	if !IsRemote(p) {
+		if err := ctx.Err(); err != nil {
+			return nil, &fs.PathError{Op: "open", Path: p, Err: err}
+		}
 		f, err := os.Open(p)
 		if err != nil {
 			return nil, err
 		}
 		return f, nil
 	}
-	return openRemote(p)
+	return openRemote(ctx, p)
 }
 
-// Stat is os.Stat for a local path; for a remote one, the object's size,
-// modification time and version tag (Sys() is the tag), or a folder when
-// the path is a prefix with objects under it.
-func Stat(p string) (fs.FileInfo, error) {
+// StatContext is Stat, ended when ctx is done.
+func StatContext(ctx context.Context, p string) (fs.FileInfo, error) {
 	if !IsRemote(p) {
+		if err := ctx.Err(); err != nil {
+			return nil, &fs.PathError{Op: "stat", Path: p, Err: err}
+		}
 		return os.Stat(p)
 	}
-	return statRemote(p)
+	return statRemote(ctx, p)
 }
 
-// ReadDir is os.ReadDir for a local path; for a remote one, the objects
-// and folders directly under the prefix, sorted by name.
-func ReadDir(p string) ([]fs.DirEntry, error) {
+// ReadDirContext is ReadDir, ended when ctx is done.
+func ReadDirContext(ctx context.Context, p string) ([]fs.DirEntry, error) {
 	if !IsRemote(p) {
+		if err := ctx.Err(); err != nil {
+			return nil, &fs.PathError{Op: "readdir", Path: p, Err: err}
+		}
 		return readDirLocal(p)
 	}
-	return readDirRemote(p)
+	return readDirRemote(ctx, p)
 }
 
-// ReadFile is os.ReadFile for a local path; a remote file is read whole.
-func ReadFile(p string) ([]byte, error) {
+// ReadFileContext is ReadFile, ended when ctx is done.
+func ReadFileContext(ctx context.Context, p string) ([]byte, error) {
 	if !IsRemote(p) {
+		if err := ctx.Err(); err != nil {
+			return nil, &fs.PathError{Op: "read", Path: p, Err: err}
+		}
 		return os.ReadFile(p)
 	}
 	// Read whole, so the version of the moment (Open trusts a version
 	// learnt recently, for the offsets of an index made from it).
-	if _, err := statRemote(p); err != nil {
+	if _, err := statRemote(ctx, p); err != nil {
 		return nil, err
 	}
-	f, err := openRemote(p)
+	f, err := openRemote(ctx, p)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 )
 
@@ -35,7 +34,8 @@ func pathErr(op, name, what string, err error) error {
 
 // httpClient is the client of remote stores: every request has its
 // timeouts (to connect, for the TLS handshake, for the answer's head);
-// the body is bounded by each request's context.
+// the body is bounded by its request's idle timer and MinRate (body).
+// Redirects follow checkRedirect: no credential leaves its origin.
 func httpClient() *http.Client {
 	tr := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
@@ -45,17 +45,53 @@ func httpClient() *http.Client {
 		MaxIdleConnsPerHost:   2 * inFlight,
 		ForceAttemptHTTP2:     true,
 	}
-	return &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
+	return &http.Client{Transport: tr, CheckRedirect: checkRedirect}
+}
+
+// origin is a URL's scheme, host and port, the port spelled even when it
+// is the scheme's default ("https://h" and "https://h:443" are one).
+func origin(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		switch strings.ToLower(u.Scheme) {
+		case "https":
+			port = "443"
+		case "http":
+			port = "80"
 		}
-		if req.URL.Host != via[0].URL.Host {
-			// A token is for the host it was meant for: not the CDN a
-			// file redirects to, even a subdomain (Go keeps it there).
-			req.Header.Del("Authorization")
+	}
+	return strings.ToLower(u.Scheme) + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
+}
+
+// sensitive are the request headers that carry a credential: the Hub's
+// token and basic authentication (Authorization), cookies.
+var sensitive = []string{"Authorization", "Cookie", "Cookie2"}
+
+// checkRedirect follows at most 10 redirects. No hop gets a Referer: it
+// would name the URL before, with a presigned URL's signature in its
+// query. Once a hop goes to another origin (scheme, host or port: Go's
+// client keeps a token for another port of the same host, or for http
+// after https), the credentials of the first request stay behind, on that
+// hop and every later one, even one that comes back: a token is for the
+// server it was given for, not the CDN a file redirects to. A query the
+// first URL carried (a presigned URL's signature) goes to no other URL:
+// the client asks for the URL a redirect names, nothing added.
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	req.Header.Del("Referer")
+	home := origin(via[0].URL)
+	left := origin(req.URL) != home
+	for _, v := range via[1:] {
+		left = left || origin(v.URL) != home
+	}
+	if left {
+		for _, h := range sensitive {
+			req.Header.Del(h)
 		}
-		return nil
-	}}
+	}
+	return nil
 }
 
 // web makes the HTTP requests of the web and Hub stores, retrying what
@@ -117,21 +153,6 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }
 
-// netWhat words a network error, without the URL it names.
-func netWhat(err error) string {
-	switch {
-	case isTimeout(err):
-		return fmt.Sprintf("no answer within %s (timed out)", Timeout)
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return fmt.Sprintf("the connection dropped mid-read (tried %d times)", Attempts)
-	}
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		err = ue.Err // its message names the URL asked, maybe a signed one
-	}
-	return fmt.Sprintf("network error: %v (tried %d times)", err, Attempts)
-}
-
 // pause waits *wait before a retry, then doubles it, or returns the
 // context's error when it ends first.
 func pause(ctx context.Context, wait *time.Duration) error {
@@ -144,6 +165,56 @@ func pause(ctx context.Context, wait *time.Duration) error {
 	}
 	*wait *= 2
 	return nil
+}
+
+// do makes one GET of u for name (rng, a Range header value, when not
+// ""), with the credential for name. Its answer's head must come within
+// Timeout; its body (resp.Body, the *body returned) is read under the
+// request's idle timer and MinRate, and closing it ends the request.
+// cred is which credential went, for messages.
+func (w *web) do(ctx context.Context, name, u, rng string) (*http.Response, *body, string, error) {
+	rctx, cancel := context.WithCancel(ctx)
+	idle := newIdle(cancel)
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+	if err != nil {
+		idle.stop()
+		cancel()
+		return nil, nil, "", &badAnswer{"bad URL"}
+	}
+	if rng != "" {
+		req.Header.Set("Range", rng)
+		// The bytes as stored: a range of a compressed answer is no range
+		// of the file. (Without a Range, Go asks for gzip and decodes it.)
+		req.Header.Set("Accept-Encoding", "identity")
+	}
+	cred := w.auth(req, name)
+	req.Header.Set("User-Agent", "evalview")
+	resp, err := w.client.Do(req)
+	if err != nil {
+		idle.stop()
+		cancel()
+		return nil, nil, cred, idle.cause(err)
+	}
+	b := newBody(resp.Body, cancel, idle)
+	resp.Body = b
+	return resp, b, cred, nil
+}
+
+// again tells whether a request that failed with err may be made again:
+// not when it was cancelled, stalled or slow (a second wait doubles the
+// user's), nor when its answer answered another question.
+func again(err error) bool {
+	var bad *badAnswer
+	return !isTimeout(err) && !isCanceled(err) && !errors.As(err, &bad)
+}
+
+// retryAfter is how long an answer asks to be waited for (its
+// Retry-After in seconds), at most 30 s; 0 for no ask.
+func retryAfter(resp *http.Response) time.Duration {
+	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
+		return min(time.Duration(s)*time.Second, 30*time.Second)
+	}
+	return 0
 }
 
 // get makes a GET (with rng, a Range header value, when not "") and hands
@@ -171,22 +242,9 @@ func (w *web) get(ctx context.Context, op, name, u, rng string, use func(*http.R
 }
 
 func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.Response) error, wait *time.Duration) (bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	resp, _, cred, err := w.do(ctx, name, u, rng)
 	if err != nil {
-		return false, pathErr(op, name, "bad URL", err)
-	}
-	if rng != "" {
-		req.Header.Set("Range", rng)
-	}
-	cred := w.auth(req, name)
-	req.Header.Set("User-Agent", "evalview")
-	resp, err := w.client.Do(req)
-	if err != nil {
-		// A server that stalled gets no second wait: nothing hangs longer
-		// than Timeout on it.
-		return !isTimeout(err), pathErr(op, name, netWhat(err), err)
+		return again(err), pathErr(op, name, netWhat(err), err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
@@ -194,8 +252,8 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 	}
 	what, serr, retry := w.status(resp, cred)
 	if what != "" {
-		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
-			*wait = min(time.Duration(s)*time.Second, 30*time.Second)
+		if d := retryAfter(resp); d > 0 {
+			*wait = d
 		}
 		return retry, pathErr(op, name, what, serr)
 	}
@@ -204,7 +262,7 @@ func (w *web) once(ctx context.Context, op, name, u, rng string, use func(*http.
 		if errors.As(err, &pe) {
 			return false, err
 		}
-		return true, pathErr(op, name, netWhat(err), err)
+		return again(err), pathErr(op, name, netWhat(err), err)
 	}
 	return false, nil
 }
@@ -218,26 +276,49 @@ func (w *web) rangeFirst(ctx context.Context, name, u string) (meta, []byte, err
 	var head []byte
 	err := w.get(ctx, "stat", name, u, fmt.Sprintf("bytes=0-%d", blockSize-1), func(resp *http.Response) error {
 		m, head = metaOf(resp), nil
+		if m.page {
+			return nil // a folder's index page (of any size, maybe none said): listed instead
+		}
+		b := resp.Body.(*body)
 		switch resp.StatusCode {
-		case http.StatusPartialContent, http.StatusRequestedRangeNotSatisfiable:
-			cr := resp.Header.Get("Content-Range") // bytes 0-N/SIZE or bytes */SIZE
+		case http.StatusRequestedRangeNotSatisfiable:
+			// An empty object: bytes */SIZE, no first byte.
+			cr := resp.Header.Get("Content-Range")
 			size, ok := rangeTotal(cr)
 			if !ok {
 				return pathErr("stat", name, "the server gave no size (Content-Range "+strconv.Quote(cr)+")", errors.New("no size"))
 			}
 			m.size = size
-		default:
-			if resp.ContentLength < 0 {
+			return nil
+		case http.StatusPartialContent:
+			size, err := partial(resp, b, 0, blockSize, -1)
+			if err != nil {
+				return pathErr("stat", name, netWhat(err), err)
+			}
+			m.size = size
+		case http.StatusOK:
+			size, err := whole(resp, b, -1)
+			if err != nil {
+				return pathErr("stat", name, netWhat(err), err)
+			}
+			if size < 0 {
 				return pathErr("stat", name, "the server gave no size", errors.New("no size"))
 			}
-			m.size = resp.ContentLength
-		}
-		if resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
-			return nil // an empty object: no first byte
+			m.size = size
+		default:
+			return pathErr("stat", name, fmt.Sprintf("unexpected answer (HTTP %d)", resp.StatusCode), errors.New(resp.Status))
 		}
 		head = make([]byte, min(m.size, blockSize))
-		if _, err := io.ReadFull(resp.Body, head); err != nil {
-			head = nil // the size and version stand; the head is read again
+		_, err := io.ReadFull(b, head)
+		if err == nil && int64(len(head)) == m.size {
+			err = b.finish()
+		}
+		if err != nil {
+			head = nil
+			if !again(err) {
+				return err // stalled, slow, cancelled or another answer
+			}
+			// The size and version stand; the head is read again.
 		}
 		return nil
 	})
@@ -259,14 +340,16 @@ func rangeTotal(cr string) (int64, bool) {
 // time; but when it came through a redirect that named the file's own
 // tag (the Hub's X-Linked-Etag, the hash of a large file it sends to its
 // CDN), that tag, as the Hub's own tools read it: a CDN's ETag need not
-// stay the same from one request to the next.
+// stay the same from one request to the next. vkind says which it is.
 func metaOf(resp *http.Response) meta {
 	var m meta
-	m.version = resp.Header.Get("ETag")
+	if m.version = resp.Header.Get("ETag"); m.version != "" {
+		m.vkind = "ETag"
+	}
 	if t, err := http.ParseTime(resp.Header.Get("Last-Modified")); err == nil {
 		m.mod = t
 		if m.version == "" {
-			m.version = t.UTC().Format(time.RFC3339)
+			m.version, m.vkind = t.UTC().Format(time.RFC3339), "Last-Modified"
 		}
 	}
 	if resp.Request != nil && strings.HasSuffix(resp.Request.URL.Path, "/") {
@@ -275,16 +358,18 @@ func metaOf(resp *http.Response) meta {
 	}
 	for req := resp.Request; req != nil && req.Response != nil; req = req.Response.Request {
 		if v := req.Response.Header.Get("X-Linked-Etag"); v != "" {
-			m.version = v // the earliest redirect's, once the loop ends
+			m.version, m.vkind = v, "X-Linked-Etag" // the earliest redirect's, once the loop ends
 		}
 	}
 	return m
 }
 
-// stream opens bytes [off, off+n) of the object at u, checking that its
-// version is still version, retrying what may pass as get does; the body
-// is read as it comes (see idleBody).
-func (w *web) stream(ctx context.Context, name, u string, off, n int64, version string) (io.ReadCloser, error) {
+// stream opens bytes [off, off+n) of the object at u, first answered as
+// m, retrying what may pass as get does. The answer must be of m's
+// version (told the same way), of m's size, and hold the range asked,
+// no more and no less (see partial); the body is read as it comes, under
+// its idle timer and MinRate.
+func (w *web) stream(ctx context.Context, name, u string, off, n int64, m meta) (io.ReadCloser, error) {
 	rng := fmt.Sprintf("bytes=%d-%d", off, off+n-1)
 	var last error
 	wait := Backoff
@@ -294,40 +379,22 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 				return nil, pathErr("read", name, netWhat(err), err)
 			}
 		}
-		rctx, cancel := context.WithCancel(ctx)
-		idle := newIdle(cancel)
-		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+		resp, b, cred, err := w.do(ctx, name, u, rng)
 		if err != nil {
-			idle.stop()
-			cancel()
-			return nil, pathErr("read", name, "bad URL", err)
-		}
-		req.Header.Set("Range", rng)
-		cred := w.auth(req, name)
-		req.Header.Set("User-Agent", "evalview")
-		resp, err := w.client.Do(req)
-		if err != nil {
-			idle.stop()
-			cancel()
-			err = idle.cause(err)
 			last = pathErr("read", name, netWhat(err), err)
-			if isTimeout(err) {
-				return nil, last // a stalled server gets no second wait
+			if !again(err) {
+				return nil, last
 			}
 			continue
 		}
 		what, serr, retry := w.status(resp, cred)
-		if what == "" && version != "" {
-			if v := metaOf(resp).version; v != "" && v != version {
-				what, serr, retry = ErrChanged.Error(), ErrChanged, false
-			}
+		if what == "" {
+			what, serr = versionOf(resp, m)
 		}
 		if what != "" {
-			resp.Body.Close()
-			idle.stop()
-			cancel()
-			if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
-				wait = min(time.Duration(s)*time.Second, 30*time.Second)
+			b.Close()
+			if d := retryAfter(resp); d > 0 {
+				wait = d
 			}
 			last = pathErr("read", name, what, serr)
 			if !retry {
@@ -335,82 +402,31 @@ func (w *web) stream(ctx context.Context, name, u string, off, n int64, version 
 			}
 			continue
 		}
-		body := &idleBody{rc: resp.Body, cancel: cancel, idle: idle}
-		if resp.StatusCode != http.StatusPartialContent {
+		switch resp.StatusCode {
+		case http.StatusPartialContent:
+			_, err = partial(resp, b, off, n, m.size)
+		case http.StatusOK:
 			// The server ignored the range: skip to off.
-			if _, err := io.CopyN(io.Discard, body, off); err != nil {
-				body.Close()
-				last = pathErr("read", name, netWhat(err), err)
-				continue
+			if _, err = whole(resp, b, m.size); err == nil {
+				if _, err = io.CopyN(io.Discard, b, off); err != nil && again(err) {
+					b.Close()
+					last = pathErr("read", name, netWhat(err), err)
+					continue
+				}
 			}
+		default:
+			err = &badAnswer{fmt.Sprintf("unexpected answer (HTTP %d)", resp.StatusCode)}
 		}
-		return body, nil
+		if err != nil {
+			b.Close()
+			if errors.Is(err, ErrChanged) {
+				return nil, pathErr("read", name, err.Error(), err)
+			}
+			return nil, pathErr("read", name, netWhat(err), err)
+		}
+		return b, nil
 	}
 	return nil, last
-}
-
-// idle cancels a request that makes no progress for Timeout: its answer's
-// head, or any read of its body, however long the whole body takes.
-type idle struct {
-	t     *time.Timer
-	fired atomic.Bool
-}
-
-func newIdle(cancel func()) *idle {
-	i := &idle{}
-	i.t = time.AfterFunc(Timeout, func() {
-		i.fired.Store(true)
-		cancel()
-	})
-	return i
-}
-
-func (i *idle) touch() { i.t.Reset(Timeout) }
-func (i *idle) stop()  { i.t.Stop() }
-
-// cause is err, or a timeout when the idle timer cancelled the request.
-func (i *idle) cause(err error) error {
-	if err != nil && i.fired.Load() {
-		return errIdle
-	}
-	return err
-}
-
-// errIdle is a request cancelled for making no progress: a net.Error
-// whose Timeout is true.
-var errIdle error = idleError{}
-
-type idleError struct{}
-
-func (idleError) Error() string   { return "no data within the timeout" }
-func (idleError) Timeout() bool   { return true }
-func (idleError) Temporary() bool { return true }
-
-// idleBody is a response body read under its idle timer; Close ends the
-// request.
-type idleBody struct {
-	rc     io.ReadCloser
-	cancel func()
-	idle   *idle
-}
-
-func (b *idleBody) Read(p []byte) (int, error) {
-	n, err := b.rc.Read(p)
-	if n > 0 {
-		b.idle.touch()
-	}
-	return n, b.idle.cause(err)
-}
-
-// pause stops the idle timer while the body waits for its reader (not the
-// server's fault); resume starts it again.
-func (b *idleBody) pause()  { b.idle.stop() }
-func (b *idleBody) resume() { b.idle.touch() }
-
-func (b *idleBody) Close() error {
-	b.idle.stop()
-	b.cancel()
-	return b.rc.Close()
 }
 
 // webStore is a web server: files by URL, read with range requests; a
@@ -447,6 +463,6 @@ func (s *webStore) first(ctx context.Context, key string) (meta, []byte, error) 
 	return m, head, err
 }
 
-func (s *webStore) stream(ctx context.Context, key string, off, n int64, version string) (io.ReadCloser, error) {
-	return s.w.stream(ctx, s.url(key), s.request(key), off, n, version)
+func (s *webStore) stream(ctx context.Context, key string, off, n int64, m meta) (io.ReadCloser, error) {
+	return s.w.stream(ctx, s.url(key), s.request(key), off, n, m)
 }

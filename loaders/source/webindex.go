@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -14,10 +12,6 @@ import (
 
 	"golang.org/x/net/html"
 )
-
-// maxIndexPage bounds a folder's index page (a folder of 100,000 files
-// makes a page of about 10 MB).
-const maxIndexPage = 32 << 20
 
 // list lists the folder at key from the index page the web server makes
 // for it: `python -m http.server`, nginx's and Apache's autoindex, Caddy's
@@ -41,12 +35,9 @@ func (s *webStore) list(ctx context.Context, key string) ([]entry, error) {
 			noIndex = true
 			return nil
 		}
-		b, err := io.ReadAll(io.LimitReader(resp.Body, maxIndexPage+1))
+		b, err := readListing(resp, name, "the folder's index page")
 		if err != nil {
 			return err
-		}
-		if len(b) > maxIndexPage {
-			return pathErr("list", name, fmt.Sprintf("the folder's index page is over %d MB (stopped there; name a deeper folder)", maxIndexPage>>20), errors.New("index page too big"))
 		}
 		page, final = b, resp.Request.URL
 		return nil

@@ -71,7 +71,8 @@ func TestSniffDir(t *testing.T) {
 }
 
 // A folder opens every testset .jsonl in it and its subfolders, one
-// dataset each in path order, skipping hidden folders and other formats.
+// dataset each in path order, hidden folders too (only tools' folders are
+// passed over), skipping other formats.
 func TestOpenFolder(t *testing.T) {
 	ds, err := Open(filepath.Join(fixtures, "tree"))
 	if err != nil {
@@ -82,7 +83,7 @@ func TestOpenFolder(t *testing.T) {
 		rel, _ := filepath.Rel(filepath.Join(fixtures, "tree"), d.Path)
 		got = append(got, rel+":"+records(t, d)[0].ID)
 	}
-	want := []string{"integration/pipeline_multi_step.jsonl:int_1", "unit/sentiment_basic.jsonl:unit_1"}
+	want := []string{".hidden/read_too.jsonl:hidden", "integration/pipeline_multi_step.jsonl:int_1", "unit/sentiment_basic.jsonl:unit_1"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("datasets %q, want %q", got, want)
 	}

@@ -8,29 +8,52 @@ import (
 	"evalview/model"
 )
 
-// Column is one model, or one run of a model, of the overview.
+// Column is one configuration of a model (what was evaluated), or one
+// run of it (a model shown run by run, or a run whose time is unknown
+// that holds a task of another).
 type Column struct {
 	Model string
-	// Run is the run's stamp when the column is one run of the model
-	// among several; "" when it gathers every run of the model (Runs of
-	// them), which happens when no task was run twice.
+	// Config are the column's settings (model.Origin.Config, and the
+	// task settings that split the model's columns: n-shot in a few-shot
+	// sweep).
+	Config []model.Fact
+	// Differs are the keys of Config whose values differ among the
+	// model's columns: what the label shows.
+	Differs []string
+	// Run is the run's stamp when the column holds one run; "" when it
+	// holds several (RunList) or its one run's time is unknown.
 	Run  string
 	Runs int
+	// RunList are the runs the column holds, oldest first.
+	RunList []RunRef
+	// Expanded marks a column of one run of a model shown run by run.
+	Expanded bool
 	// Note says how the model was found, when the artifact does not
 	// state it.
 	Note string
-	// Label is the column's short heading (Labels).
-	Label string
+	// Label is the column's short heading (Labels); Tail is its end that
+	// tells it apart from the model's other columns (its settings, its
+	// run's time), which a narrow heading keeps; "" when the model has
+	// one column.
+	Label, Tail string
 	// Tasks counts the column's tasks.
 	Tasks int
+	// Key names the column across builds (its model, settings and run),
+	// so that a sheet keeps its cursor, baseline and sort on it when
+	// runs expand or empty columns show.
+	Key string
 }
 
-// Name is the column's full name: the model and, for a column of one
-// run among several, the run's time ("org/model @ 2025-09-09 13:31").
+// Name is the column's full name: the model, the settings that tell its
+// columns apart, and for a column of one run the run's time
+// ("org/model revision=step1000 @ 2025-09-09 13:31").
 func (c Column) Name() string {
 	name := c.Model
 	if name == "" {
 		name = "model unknown"
+	}
+	if s := c.Settings(); s != "" {
+		name += " " + s
 	}
 	if c.Run != "" {
 		name += " @ " + model.RunTime(c.Run)
@@ -38,11 +61,28 @@ func (c Column) Name() string {
 	return name
 }
 
+// Settings writes the settings that tell the column apart from its
+// model's other columns ("revision=step1000 num_fewshot=5"), those it
+// leaves unset left out; "" for none.
+func (c Column) Settings() string {
+	var parts []string
+	for _, k := range c.Differs {
+		if v, ok := factValue(c.Config, k); ok {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // Cell is one task of one column.
 type Cell struct {
 	// Entry is the index of the entry the cell comes from (Table.Entries),
-	// -1 for none (the model did not run the task).
+	// -1 for none (the model did not run the task): the latest of the
+	// column's runs that ran the task.
 	Entry int
+	// Runs are the entries of the column's runs that ran the task, oldest
+	// first (Entry the last); more than one marks a task run again.
+	Runs []int
 	// Record is the record that shows the task in its dataset, -1 for
 	// the dataset's list.
 	Record int
@@ -60,6 +100,10 @@ type Cell struct {
 	Note     string
 }
 
+// Valued reports whether the cell shows anything: a value, one still to
+// come, or a count of unscored records.
+func (c Cell) Valued() bool { return c.HasFigure || c.Pending || c.Unscored > 0 }
+
 // Row is one task, or one group of tasks, of the overview.
 type Row struct {
 	Task string
@@ -75,26 +119,39 @@ type Row struct {
 	Cells  []Cell
 }
 
-// Table is the overview: rows of tasks by columns of models.
+// Table is the overview: rows of tasks by columns of model
+// configurations.
 type Table struct {
 	Columns []Column
 	// Rows are in tree order: each group followed by its subtasks, the
 	// tasks of one level in natural name order.
 	Rows    []Row
 	Entries []Entry
-	// colOf is each entry's column; groups each column's group
-	// aggregates by group name.
-	colOf  []int
+	// HiddenRows and HiddenColumns count the rows and columns left out
+	// for having no value in any cell (Options.ShowEmpty keeps them).
+	HiddenRows, HiddenColumns int
+	// colOf is the column of each entry's tasks; groups each column's
+	// group aggregates by group name.
+	colOf  [][]int
 	groups []map[string][]Figure
+	// runAt is each entry's run stamp as runs are ordered (runOrder).
+	runAt []string
+	// shareScale marks the metrics whose every value is in [0, 1]
+	// (Worst), once it is asked.
+	shareScale map[string]bool
 }
 
-// Build lines the entries up. Columns follow the entries' order (the
-// paths the user gave): one per model, or one per run of a model when
-// some task was run more than once by it.
-func Build(entries []Entry) *Table {
-	t := &Table{Entries: entries}
-	colOf := t.columns()
-	t.colOf = colOf
+// Build lines the entries up. Models follow the entries' order (the
+// paths the user gave), each model's configurations in natural order of
+// what tells them apart; rows and columns without any value are left
+// out unless opts.ShowEmpty.
+func Build(entries []Entry, opts Options) *Table {
+	t := &Table{Entries: entries, runAt: make([]string, len(entries))}
+	for i, e := range entries {
+		t.runAt[i] = runOrder(e.Run)
+	}
+	t.colOf = t.place(opts)
+	labelColumns(t.Columns)
 	t.groupFigures()
 	nodes := map[string]int{}
 	var roots []string
@@ -147,13 +204,14 @@ func Build(entries []Entry) *Table {
 		}
 	}
 	for ei, e := range entries {
-		c := colOf[ei]
-		for _, task := range e.Tasks {
-			cell := &t.Rows[nodes[task.Name]].Cells[c]
-			if cell.Entry >= 0 {
-				continue // the same task of the same run twice (a copy): the first stands
-			}
-			cell.Entry, cell.Record, cell.Pending = ei, task.Record, e.Pending
+		for j, task := range e.Tasks {
+			cell := &t.Rows[nodes[task.Name]].Cells[t.colOf[ei][j]]
+			cell.Runs = append(cell.Runs, ei)
+		}
+	}
+	for r := range t.Rows {
+		for c := range t.Rows[r].Cells {
+			t.latest(&t.Rows[r].Cells[c], t.Rows[r].Task)
 		}
 	}
 	for i := len(t.Rows) - 1; i >= 0; i-- { // subtasks first: a group takes their metric
@@ -166,96 +224,39 @@ func Build(entries []Entry) *Table {
 			}
 		}
 	}
-	labels := Labels(t.Columns)
-	for c := range t.Columns {
-		t.Columns[c].Label = labels[c]
+	if !opts.ShowEmpty {
+		t.hideEmpty()
 	}
 	return t
 }
 
-// columns makes the columns and returns each entry's column. Entries
-// of a model whose run is unknown ("") are one run unless they hold the
-// same task: then they are runs of their own (two Sample files of one
-// task), never taken for a copy of one run, whose first alone shows.
-func (t *Table) columns() []int {
-	type run struct {
-		name  string
-		id    string // name, or a key of its own for an unknown run
-		tasks map[string]bool
+// latest settles a cell's runs: the entries that ran the task, one per
+// run (a copy of a run's file is the same run: its first stands), oldest
+// first; the cell shows the last.
+func (t *Table) latest(cell *Cell, task string) {
+	if len(cell.Runs) == 0 {
+		return
 	}
-	var models []string
-	runs := map[string][]*run{}
-	note := map[string]string{}
-	runOf := make([]*run, len(t.Entries))
-	for i, e := range t.Entries {
-		if _, ok := runs[e.Model]; !ok {
-			models = append(models, e.Model)
-			note[e.Model] = e.Note
-		}
-		var r *run
-		for _, x := range runs[e.Model] {
-			if x.name == e.Run && (e.Run != "" || !holdsAny(x.tasks, e.Tasks)) {
-				r = x
-				break
-			}
-		}
-		if r == nil {
-			r = &run{name: e.Run, id: e.Run, tasks: map[string]bool{}}
-			if e.Run == "" {
-				r.id = "\x00" + strconv.Itoa(i)
-			}
-			runs[e.Model] = append(runs[e.Model], r)
-		}
-		runOf[i] = r
-		for _, task := range e.Tasks {
-			r.tasks[task.Name] = true
-		}
+	if len(cell.Runs) > 1 {
+		slices.SortStableFunc(cell.Runs, func(a, b int) int { return strings.Compare(t.runAt[a], t.runAt[b]) })
 	}
-	colOf := make([]int, len(t.Entries))
-	key := map[[2]string]int{}
-	for _, m := range models {
-		rs := runs[m]
-		split := false
-		seen := map[string]bool{}
-		for _, r := range rs {
-			for task := range r.tasks {
-				split = split || seen[task]
-				seen[task] = true
-			}
-		}
-		if !split {
-			c := Column{Model: m, Runs: len(rs), Note: note[m]}
-			if len(rs) == 1 {
-				c.Run = rs[0].name
-			}
-			key[[2]string{m, ""}] = len(t.Columns)
-			t.Columns = append(t.Columns, c)
+	runs := cell.Runs[:0]
+	for k, ei := range cell.Runs {
+		if k > 0 && t.Entries[ei].Run != "" && t.Entries[ei].Run == t.Entries[runs[len(runs)-1]].Run {
 			continue
 		}
-		slices.SortStableFunc(rs, func(a, b *run) int { return strings.Compare(a.name, b.name) })
-		for _, r := range rs {
-			key[[2]string{m, r.id}] = len(t.Columns)
-			t.Columns = append(t.Columns, Column{Model: m, Run: r.name, Runs: 1, Note: note[m]})
+		runs = append(runs, ei)
+	}
+	cell.Runs = runs
+	ei := runs[len(runs)-1]
+	e := t.Entries[ei]
+	cell.Entry, cell.Pending = ei, e.Pending
+	for _, tk := range e.Tasks {
+		if tk.Name == task {
+			cell.Record = tk.Record
+			break
 		}
 	}
-	for i, e := range t.Entries {
-		if c, ok := key[[2]string{e.Model, ""}]; ok {
-			colOf[i] = c
-			continue
-		}
-		colOf[i] = key[[2]string{e.Model, runOf[i].id}]
-	}
-	return colOf
-}
-
-// holdsAny reports whether tasks holds one of ts.
-func holdsAny(tasks map[string]bool, ts []Task) bool {
-	for _, t := range ts {
-		if tasks[t.Name] {
-			return true
-		}
-	}
-	return false
 }
 
 // fill chooses row i's metric and each cell's figure. A task's metric is
@@ -271,10 +272,28 @@ func (t *Table) fill(i int) {
 			r.Metric = figs[c][0].Key()
 		}
 	}
+	var ran map[string][]int // the columns of each model that ran the task
+	notRun := map[string]string{}
 	for c := range r.Cells {
 		cell := &r.Cells[c]
 		if len(figs[c]) == 0 {
-			cell.Note = t.noFigure(r, c)
+			if ran == nil {
+				ran = map[string][]int{}
+				for o, x := range r.Cells {
+					if x.Entry >= 0 {
+						ran[t.Columns[o].Model] = append(ran[t.Columns[o].Model], o)
+					}
+				}
+			}
+			m := t.Columns[c].Model
+			if n, ok := notRun[m]; ok && cell.Entry < 0 && !r.Group {
+				cell.Note = n // the same for every column of the model that did not run it
+				continue
+			}
+			cell.Note = t.noFigure(r, c, ran[m])
+			if cell.Entry < 0 && !r.Group {
+				notRun[m] = cell.Note
+			}
 			if cell.Entry >= 0 && !cell.Pending && !r.Group {
 				cell.Unscored = t.Entries[cell.Entry].Records
 			}
@@ -320,15 +339,27 @@ func (t *Table) figures(r *Row, c int) []Figure {
 }
 
 // groupFigures gathers each column's group aggregates: every dataset of
-// a run carries those of its task's groups, the same ones.
+// a run carries those of its task's groups, the same ones; of a column's
+// runs, the latest's stand.
 func (t *Table) groupFigures() {
 	t.groups = make([]map[string][]Figure, len(t.Columns))
 	seen := make([]map[string]bool, len(t.Columns))
 	for c := range t.groups {
 		t.groups[c], seen[c] = map[string][]Figure{}, map[string]bool{}
 	}
+	var order []int
 	for i, e := range t.Entries {
-		c := t.colOf[i]
+		if len(e.Groups) > 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -strings.Compare(t.runAt[a], t.runAt[b]) })
+	for _, i := range order {
+		e := t.Entries[i]
+		if len(e.Groups) == 0 || len(t.colOf[i]) == 0 {
+			continue
+		}
+		c := t.colOf[i][0]
 		for _, g := range e.Groups {
 			k := g.Group + "\x00" + g.Name + "," + g.Filter
 			if seen[c][k] {
@@ -384,14 +415,31 @@ func pick(figs []Figure, key string) (f Figure, other bool) {
 	return figs[0], true
 }
 
-// noFigure says why cell c of row r is empty.
-func (t *Table) noFigure(r *Row, c int) string {
+// noFigure says why cell c of row r is empty; a task the model ran in
+// another of its columns (ran) says which.
+func (t *Table) noFigure(r *Row, c int, ran []int) string {
 	cell := r.Cells[c]
 	switch {
 	case cell.Entry < 0 && r.Group:
 		return "no aggregate reported for this group"
 	case cell.Entry < 0:
-		return "not run by this model"
+		var in []string
+		for _, o := range ran {
+			if o != c && len(in) < 4 {
+				in = append(in, t.Columns[o].Label)
+			}
+		}
+		if len(in) == 0 {
+			return "not run by this model"
+		}
+		what := "not run in this configuration"
+		if t.Columns[c].Expanded {
+			what = "not run in this run"
+		}
+		if len(in) > 3 {
+			in = append(in[:3], "…")
+		}
+		return what + "; the model ran it in " + strings.Join(in, ", ")
 	case cell.Pending:
 		return "still indexing"
 	}
@@ -432,4 +480,70 @@ func digits(s string) int {
 		i++
 	}
 	return i
+}
+
+// RunValue is one run of a task in a column: its value of the row's
+// metric (or, Other, of its own main one).
+type RunValue struct {
+	Entry int
+	// Run is the run's stamp, "" when unknown.
+	Run string
+	// Record is the record that shows the task in the run's dataset, -1
+	// for the dataset's list.
+	Record    int
+	Figure    Figure
+	HasFigure bool
+	Other     bool
+	Pending   bool
+}
+
+// CellRuns are the runs of row r's task in column c, oldest first (the
+// cell shows the last), each with its value: what a re-run changed.
+func (t *Table) CellRuns(r, c int) []RunValue {
+	if r < 0 || r >= len(t.Rows) || c < 0 || c >= len(t.Columns) {
+		return nil
+	}
+	row := t.Rows[r]
+	var out []RunValue
+	for _, ei := range row.Cells[c].Runs {
+		e := t.Entries[ei]
+		rv := RunValue{Entry: ei, Run: e.Run, Record: -1, Pending: e.Pending}
+		for _, tk := range e.Tasks {
+			if tk.Name != row.Task {
+				continue
+			}
+			rv.Record = tk.Record
+			if len(tk.Figures) > 0 {
+				key := row.Metric
+				if key == "" {
+					key = tk.Figures[0].Key()
+				}
+				f, other := pick(tk.Figures, key)
+				rv.Figure, rv.HasFigure, rv.Other = f, f.HasValue, other
+			}
+			break
+		}
+		out = append(out, rv)
+	}
+	return out
+}
+
+// ColumnIndex is the column whose Key is key, -1 when none is shown.
+func (t *Table) ColumnIndex(key string) int {
+	for c, col := range t.Columns {
+		if col.Key == key {
+			return c
+		}
+	}
+	return -1
+}
+
+// RowIndex is the row of task (or group) name, -1 when none is shown.
+func (t *Table) RowIndex(name string) int {
+	for r, row := range t.Rows {
+		if row.Task == name {
+			return r
+		}
+	}
+	return -1
 }

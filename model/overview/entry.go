@@ -71,6 +71,10 @@ type Task struct {
 	Record int
 	// Figures are the task's metrics, the main one first.
 	Figures []Figure
+	// Config are the task's own settings in its run (n-shot:
+	// model.Origin.TaskConfig), which tell columns apart only where a
+	// model ran the task with different values.
+	Config []model.Fact
 }
 
 // Entry is what the overview keeps of one dataset.
@@ -82,6 +86,9 @@ type Entry struct {
 	Model, Run string
 	Note       string
 	Path       string
+	// Config are the run's settings that tell configurations of its
+	// model apart (model.Origin.Config).
+	Config []model.Fact
 	// Records counts the dataset's records.
 	Records int
 	Tasks   []Task
@@ -100,16 +107,17 @@ type Entry struct {
 func EntryOf(i int, ds *model.Dataset, comps []model.MetricComparison) Entry {
 	o := model.OriginOf(ds)
 	e := Entry{
-		Dataset: i, Kind: ds.Kind, Model: o.Model, Run: o.Run, Note: o.Note, Path: ds.Path,
+		Dataset: i, Kind: ds.Kind, Model: o.Model, Run: o.Run, Note: o.Note, Path: ds.Path, Config: o.Config,
 		Records: ds.Records.Len(), Groups: ds.Groups, Pending: !ds.Records.Done(),
 	}
 	if len(ds.Tasks) > 0 {
 		for _, t := range ds.Tasks {
-			e.Tasks = append(e.Tasks, Task{Name: t.Task, Group: t.Group, Groups: t.Groups, Record: t.Record, Figures: reportedFigures(t.Metrics)})
+			e.Tasks = append(e.Tasks, Task{Name: t.Task, Group: t.Group, Groups: t.Groups, Record: t.Record,
+				Figures: reportedFigures(t.Metrics), Config: t.Config})
 		}
 		return e
 	}
-	t := Task{Name: o.Task, Groups: o.Groups, Record: -1}
+	t := Task{Name: o.Task, Groups: o.Groups, Record: -1, Config: o.TaskConfig}
 	if !e.Pending || len(comps) > 0 {
 		t.Figures = figuresOf(ds, comps, e.Pending)
 	}
@@ -237,12 +245,17 @@ func recordFigure(ds *model.Dataset) (Figure, bool) {
 	return Figure{}, false
 }
 
+// RerunMark follows the value of a task its column ran more than once
+// (the latest run's value is shown; Table.CellRuns lists them all).
+const RerunMark = "↻"
+
 // ValueText writes the cell's value as the overview shows it: four
 // decimals (inf and nan as Python writes them), ± the stderr when
 // stderr is set and there is one, then ≠ when the samples recompute
-// another value and * when the cell shows another metric than its row's;
-// "…" while the figures are still to come, "N unscored" for a dataset of
-// N records without any score (a testset's cases), "–" without one.
+// another value, * when the cell shows another metric than its row's
+// and ↻ when the column ran the task more than once; "…" while the
+// figures are still to come, "N unscored" for a dataset of N records
+// without any score (a testset's cases), "–" without one.
 func (c Cell) ValueText(stderr bool) string {
 	if !c.HasFigure {
 		switch {
@@ -262,6 +275,9 @@ func (c Cell) ValueText(stderr bool) string {
 	}
 	if c.Other {
 		t += "*"
+	}
+	if len(c.Runs) > 1 {
+		t += RerunMark
 	}
 	return t
 }

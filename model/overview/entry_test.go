@@ -29,7 +29,7 @@ func TestEntryOfRunWithoutScores(t *testing.T) {
 	if len(e.Tasks) != 1 || len(e.Tasks[0].Figures) != 0 {
 		t.Fatalf("figures of a run without scores: %+v", e.Tasks)
 	}
-	tab := Build([]Entry{e})
+	tab := Build([]Entry{e}, Options{ShowEmpty: true})
 	if c := tab.Rows[0].Cells[0]; c.HasFigure || c.ValueText(false) != "–" {
 		t.Errorf("cell %+v", c)
 	}
@@ -88,7 +88,7 @@ func TestDeltaOfRunsFromLikeFigures(t *testing.T) {
 		e.Model = m
 		return e
 	}
-	tab := Build([]Entry{entry(0, withMap, "a"), entry(1, plain, "b"), entry(2, better, "c"), entry(3, scoredRun(scores, reported, comps), "d")})
+	tab := Build([]Entry{entry(0, withMap, "a"), entry(1, plain, "b"), entry(2, better, "c"), entry(3, scoredRun(scores, reported, comps), "d")}, Options{})
 	if len(tab.Rows) != 1 || len(tab.Columns) != 4 {
 		t.Fatalf("table %d rows × %d columns", len(tab.Rows), len(tab.Columns))
 	}
@@ -127,7 +127,7 @@ func TestDeltaNote(t *testing.T) {
 		e.Model = string(rune('a' + i))
 		es = append(es, e)
 	}
-	tab := Build(es)
+	tab := Build(es, Options{})
 	if n := tab.DeltaNote(0, 1, 0); n != "Δ of the site means 8.44 − 8.44 (a scores_map mean rounds otherwise)" {
 		t.Errorf("note %q", n)
 	}

@@ -45,7 +45,7 @@ func taskNames(t *Table, rows []int) string {
 }
 
 func TestBuildThreeModels(t *testing.T) {
-	tab := Build(threeModels())
+	tab := Build(threeModels(), Options{})
 	if got := len(tab.Columns); got != 3 {
 		t.Fatalf("%d columns", got)
 	}
@@ -81,7 +81,7 @@ func TestBuildThreeModels(t *testing.T) {
 }
 
 func TestVisibleSortFilterFold(t *testing.T) {
-	tab := Build(threeModels())
+	tab := Build(threeModels(), Options{})
 	// By the tuned column, ascending: siblings sorted within their group.
 	if got := taskNames(tab, tab.Visible(View{Sort: ByColumn, Column: 1})); got != "gsm8k|g| g_a| g_b" {
 		t.Errorf("sorted by tuned: %q", got)
@@ -104,25 +104,48 @@ func TestVisibleSortFilterFold(t *testing.T) {
 }
 
 func TestColumnsRuns(t *testing.T) {
-	e := func(i int, run, name string) Entry {
-		return Entry{Dataset: i, Model: "m", Run: run, Tasks: []Task{task(name, nil, fig("acc", "none", 0.5))}}
+	e := func(i int, run, name string, v float64) Entry {
+		return Entry{Dataset: i, Model: "m", Run: run, Path: "/out/m/" + run, Tasks: []Task{task(name, nil, fig("acc", "none", v))}}
 	}
 	// Two runs of other tasks: one column of the model.
-	tab := Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a"), e(1, "2025-01-02T11-00-00.1", "b")})
+	tab := Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a", 0.5), e(1, "2025-01-02T11-00-00.1", "b", 0.5)}, Options{})
 	if len(tab.Columns) != 1 || tab.Columns[0].Runs != 2 || tab.Columns[0].Run != "" || tab.Columns[0].Label != "m" {
 		t.Errorf("merged runs: %+v", tab.Columns)
 	}
-	// The same task run twice: one column per run, labelled by time.
-	tab = Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a"), e(1, "2025-01-01T11-30-00.1", "a")})
-	if len(tab.Columns) != 2 || tab.Columns[0].Label != "m 10:00" || tab.Columns[1].Label != "m 11:30" {
-		t.Errorf("split runs: %+v", tab.Columns)
+	// The same task run twice, the later run given first: one column,
+	// whose cell is the later run's, marked, its runs one call away.
+	tab = Build([]Entry{e(0, "2025-01-01T11-30-00.1", "a", 0.75), e(1, "2025-01-01T10-00-00.1", "a", 0.5)}, Options{})
+	if len(tab.Columns) != 1 || tab.Columns[0].Label != "m" || tab.Columns[0].Runs != 2 {
+		t.Fatalf("a task run twice: %+v", tab.Columns)
+	}
+	cell := tab.Rows[0].Cells[0]
+	if cell.Entry != 0 || cell.Figure.Value != 0.75 || !reflect.DeepEqual(cell.Runs, []int{1, 0}) || cell.ValueText(false) != "0.7500"+RerunMark {
+		t.Errorf("the latest run's cell: %+v (%q)", cell, cell.ValueText(false))
+	}
+	runs := tab.CellRuns(0, 0)
+	if len(runs) != 2 || runs[0].Figure.Value != 0.5 || runs[0].Run != "2025-01-01T10-00-00.1" || runs[1].Figure.Value != 0.75 {
+		t.Errorf("the cell's runs: %+v", runs)
+	}
+	// Expanded, the model is one column per run, labelled by time.
+	tab = Build([]Entry{e(0, "2025-01-01T11-30-00.1", "a", 0.75), e(1, "2025-01-01T10-00-00.1", "a", 0.5)}, Options{Expand: map[string]bool{"m": true}})
+	if len(tab.Columns) != 2 || tab.Columns[0].Label != "10:00" || tab.Columns[1].Label != "11:30" || !tab.Columns[1].Expanded {
+		t.Errorf("expanded runs: %+v", tab.Columns)
 	}
 	if tab.Columns[1].Name() != "m @ 2025-01-01 11:30" {
 		t.Errorf("name %q", tab.Columns[1].Name())
 	}
-	tab = Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a"), e(1, "2025-01-03T11-30-00.1", "a")})
-	if tab.Columns[1].Label != "m 01-03 11:30" {
+	if c := tab.Rows[0].Cells[1]; c.Entry != 0 || len(c.Runs) != 1 {
+		t.Errorf("an expanded run's cell: %+v", c)
+	}
+	tab = Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a", 0.5), e(1, "2025-01-03T11-30-00.1", "a", 0.5)}, Options{Expand: map[string]bool{"m": true}})
+	if tab.Columns[1].Label != "01-03 11:30" {
 		t.Errorf("runs of other days: %q", tab.Columns[1].Label)
+	}
+	// Another model beside: the model's name leads its labels.
+	tab = Build([]Entry{e(0, "2025-01-01T10-00-00.1", "a", 0.5), e(1, "2025-01-01T11-30-00.1", "a", 0.5),
+		{Dataset: 2, Model: "n", Tasks: []Task{task("a", nil, fig("acc", "none", 0.1))}}}, Options{Expand: map[string]bool{"m": true}})
+	if got := Labels(tab.Columns); !reflect.DeepEqual(got, []string{"m 10:00", "m 11:30", "n"}) {
+		t.Errorf("labels beside another model: %q", got)
 	}
 }
 
@@ -154,7 +177,7 @@ func TestOtherMetricAndEmpty(t *testing.T) {
 		{Dataset: 1, Model: "b", Tasks: []Task{task("t", nil, fig("f1", "none", 0.4))}},
 		{Dataset: 2, Model: "c", Records: 3, Tasks: []Task{task("t", nil)}},
 		{Dataset: 3, Model: "d", Tasks: []Task{task("u", nil, fig("acc", "none", 0.1))}},
-	})
+	}, Options{})
 	r := tab.Rows[0]
 	if !r.Cells[1].Other || !strings.Contains(r.Cells[1].Note, "f1,none") {
 		t.Errorf("other metric: %+v", r.Cells[1])
@@ -186,7 +209,7 @@ func TestLowerIsBetter(t *testing.T) {
 	tab := Build([]Entry{
 		{Dataset: 0, Model: "a", Tasks: []Task{task("lambada", nil, pp(4.0)), task("x", nil, fig("acc", "none", 0.2))}},
 		{Dataset: 1, Model: "b", Tasks: []Task{task("lambada", nil, pp(3.5)), task("x", nil, fig("acc", "none", 0.3))}},
-	})
+	}, Options{})
 	if tab.Change(0, 1, 0) != 1 {
 		t.Error("a lower perplexity is no improvement")
 	}
@@ -204,7 +227,7 @@ func TestUnknownRunsNotMerged(t *testing.T) {
 	e := func(i int, m, run string, v float64) Entry {
 		return Entry{Dataset: i, Model: m, Run: run, Tasks: []Task{task("judged", nil, fig("score", "", v))}}
 	}
-	tab := Build([]Entry{e(0, "", "", 0.5), e(1, "", "", 0.25), e(2, "", "", 0.75)})
+	tab := Build([]Entry{e(0, "", "", 0.5), e(1, "", "", 0.25), e(2, "", "", 0.75)}, Options{})
 	if len(tab.Columns) != 3 {
 		t.Fatalf("%d columns: %+v", len(tab.Columns), tab.Columns)
 	}
@@ -218,11 +241,11 @@ func TestUnknownRunsNotMerged(t *testing.T) {
 		}
 	}
 	// Other tasks of an unknown run share its column.
-	tab = Build([]Entry{e(0, "m", "", 0.5), {Dataset: 1, Model: "m", Tasks: []Task{task("other", nil, fig("acc", "", 0.1))}}})
+	tab = Build([]Entry{e(0, "m", "", 0.5), {Dataset: 1, Model: "m", Tasks: []Task{task("other", nil, fig("acc", "", 0.1))}}}, Options{})
 	if len(tab.Columns) != 1 {
 		t.Errorf("two tasks of an unknown run: %d columns", len(tab.Columns))
 	}
-	tab = Build([]Entry{e(0, "m", "2025-01-01T10-00-00.1", 0.5), e(1, "m", "2025-01-01T10-00-00.1", 0.5)})
+	tab = Build([]Entry{e(0, "m", "2025-01-01T10-00-00.1", 0.5), e(1, "m", "2025-01-01T10-00-00.1", 0.5)}, Options{})
 	if len(tab.Columns) != 1 || tab.Rows[0].Cells[0].Entry != 0 {
 		t.Errorf("a copy of one run: %+v", tab.Columns)
 	}

@@ -53,7 +53,7 @@ type JSON struct {
 	Rows     []RowJSON    `json:"rows"`
 }
 
-// ColumnJSON is one model or run.
+// ColumnJSON is one configuration of a model, or one run of it.
 type ColumnJSON struct {
 	Label string `json:"label"`
 	Model string `json:"model"`
@@ -62,6 +62,29 @@ type ColumnJSON struct {
 	Runs  int    `json:"runs"`
 	Tasks int    `json:"tasks"`
 	Note  string `json:"note,omitempty"`
+	// Config are the column's settings as the artifacts state them
+	// (model.Origin.Config); Differs names those that tell the model's
+	// columns apart, which the label shows.
+	Config  []SettingJSON `json:"config"`
+	Differs []string      `json:"differs,omitempty"`
+	// RunList are the runs the column holds, oldest first, each with
+	// the files it was read from.
+	RunList []RunJSON `json:"run_list"`
+	// Expanded marks one run of a model shown run by run.
+	Expanded bool `json:"expanded,omitempty"`
+}
+
+// SettingJSON is one setting of a configuration.
+type SettingJSON struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// RunJSON is one run of a column.
+type RunJSON struct {
+	// Run is the run's stamp, "" when the artifact does not say.
+	Run   string   `json:"run"`
+	Paths []string `json:"paths"`
 }
 
 // RowJSON is one task or group, in tree order; Parent names its group.
@@ -92,6 +115,9 @@ type CellJSON struct {
 	// "same".
 	Delta  any    `json:"delta"`
 	Change string `json:"change,omitempty"`
+	// Runs are the column's runs of the task, oldest first, when it ran
+	// more than once: Value is the latest's.
+	Runs []CellRunJSON `json:"runs,omitempty"`
 	// Metric names the cell's metric when it is not the row's (the
 	// column has no value for it: its own main one is given).
 	Metric string `json:"metric,omitempty"`
@@ -99,11 +125,31 @@ type CellJSON struct {
 	Note   string `json:"note,omitempty"`
 }
 
+// CellRunJSON is one run of a task in a column.
+type CellRunJSON struct {
+	Run    string `json:"run"`
+	Value  any    `json:"value"`
+	Metric string `json:"metric,omitempty"`
+	Path   string `json:"path"`
+}
+
 // JSON writes the table against column base.
 func (t *Table) JSON(base int) JSON {
 	out := JSON{Baseline: base, Columns: []ColumnJSON{}, Rows: []RowJSON{}}
 	for _, c := range t.Columns {
-		out.Columns = append(out.Columns, ColumnJSON{Label: c.Label, Model: c.Model, Run: c.Run, Runs: c.Runs, Tasks: c.Tasks, Note: c.Note})
+		cj := ColumnJSON{Label: c.Label, Model: c.Model, Run: c.Run, Runs: c.Runs, Tasks: c.Tasks, Note: c.Note,
+			Config: []SettingJSON{}, Differs: c.Differs, RunList: []RunJSON{}, Expanded: c.Expanded}
+		for _, f := range c.Config {
+			cj.Config = append(cj.Config, SettingJSON{Key: f.Key, Value: f.Value})
+		}
+		for _, r := range c.RunList {
+			rj := RunJSON{Run: r.Run, Paths: []string{}}
+			for _, e := range r.Entries {
+				rj.Paths = append(rj.Paths, t.Entries[e].Path)
+			}
+			cj.RunList = append(cj.RunList, rj)
+		}
+		out.Columns = append(out.Columns, cj)
 	}
 	for _, r := range t.Visible(View{}) {
 		row := t.Rows[r]
@@ -131,6 +177,18 @@ func (t *Table) JSON(base int) JSON {
 			if d, ok := t.Delta(r, c, base); ok && c != base {
 				cj.Delta = model.JSONNumber(d)
 				cj.Change = [...]string{"worse", "same", "better"}[t.Change(r, c, base)+1]
+			}
+			if len(cell.Runs) > 1 {
+				for _, rv := range t.CellRuns(r, c) {
+					cr := CellRunJSON{Run: rv.Run, Path: t.Entries[rv.Entry].Path}
+					if rv.HasFigure {
+						cr.Value = model.JSONNumber(rv.Figure.Value)
+						if rv.Other {
+							cr.Metric = rv.Figure.Key()
+						}
+					}
+					cj.Runs = append(cj.Runs, cr)
+				}
 			}
 			rj.Cells[c] = cj
 		}

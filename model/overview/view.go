@@ -102,13 +102,35 @@ func (t *Table) Worse(c, base int) int {
 }
 
 // Worst is the task (not a group) with column c's lowest value, among
-// the metrics where higher is better (accuracies and the like, on one
-// scale; a perplexity's is its own); -1 when none has a value.
+// the metrics on the scale of a share, 0 to 1 (accuracies and the like),
+// where higher is better: a metric with a value outside [0, 1] anywhere
+// in the table (a BLEU of 8.19, a perplexity) is on a scale of its own,
+// and a correlation (mcc) is 0 at chance, not at worst. -1 when none
+// has a value.
 func (t *Table) Worst(c int) int {
+	if t.shareScale == nil {
+		t.shareScale = map[string]bool{}
+		off := map[string]bool{"mcc": true}
+		for _, row := range t.Rows {
+			for _, cell := range row.Cells {
+				if f := cell.Figure; cell.HasFigure && (f.Value < 0 || f.Value > 1) {
+					off[f.Name] = true
+				}
+			}
+		}
+		for _, row := range t.Rows {
+			for _, cell := range row.Cells {
+				if cell.HasFigure && !off[cell.Figure.Name] {
+					t.shareScale[cell.Figure.Name] = true
+				}
+			}
+		}
+	}
 	best, worst := 0.0, -1
 	for r, row := range t.Rows {
 		cell := row.Cells[c]
-		if row.Group || !cell.HasFigure || cell.Other || cell.Figure.LowerIsBetter || cell.Figure.Value != cell.Figure.Value {
+		if row.Group || !cell.HasFigure || cell.Other || cell.Figure.LowerIsBetter || cell.Figure.Value != cell.Figure.Value ||
+			!t.shareScale[cell.Figure.Name] {
 			continue
 		}
 		if worst < 0 || cell.Figure.Value < best {

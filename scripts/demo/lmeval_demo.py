@@ -35,7 +35,7 @@ MODELS = [
     # gsm8k outcome per doc: "ok" (#### N), "fmt" (right number, no ####),
     # "bad" (wrong number)
     {
-        "name": "acme/tiny-1b",
+        "name": "acme/lm-1b",
         "ts": "2025-11-01T10-05-12.301144",
         "date": 1761991512.301144,
         "right": {"arc_easy": 6, "hellaswag": 5, "mmlu_abstract_algebra": 1,
@@ -44,7 +44,7 @@ MODELS = [
         "seed": 1,
     },
     {
-        "name": "acme/tiny-1b-instruct",
+        "name": "acme/lm-1b-instruct",
         "ts": "2025-11-03T14-02-11.084512",
         "date": 1762178531.084512,
         "right": {"arc_easy": 8, "hellaswag": 3, "mmlu_abstract_algebra": 2,
@@ -53,7 +53,7 @@ MODELS = [
         "seed": 2,
     },
     {
-        "name": "acme/small-7b",
+        "name": "acme/lm-7b",
         "ts": "2025-11-04T08-40-53.771002",
         "date": 1762245653.771002,
         "right": {"arc_easy": 9, "hellaswag": 7, "mmlu_abstract_algebra": 3,

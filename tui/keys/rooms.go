@@ -112,7 +112,14 @@ type Overview struct {
 	Choose   key.Binding
 	Wrong    key.Binding
 	Compare  key.Binding
-	Close    key.Binding
+	// Reruns lists the runs of the cell's task in its column (a task
+	// run more than once: ↻); Expand shows the model under the cursor
+	// run by run, or merges its runs again; Empty shows the rows and
+	// columns without any value, or hides them again.
+	Reruns key.Binding
+	Expand key.Binding
+	Empty  key.Binding
+	Close  key.Binding
 }
 
 func defaultOverview() Overview {
@@ -130,6 +137,9 @@ func defaultOverview() Overview {
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open task")),
 		Wrong:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "open its wrong answers")),
 		Compare:  key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "compare its runs")),
+		Reruns:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "runs of this cell (↻)")),
+		Expand:   key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "model run by run/merged")),
+		Empty:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show/hide empty rows")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "to the list")),
 	}
 }

@@ -54,7 +54,7 @@ func (km *KeyMap) Scopes() []Scope {
 		{"help", append(slices.Clone(nav), &g.Help, &d.Back, &g.Quit, &g.ForceQuit)},
 		{"dataset picker", append(slices.Clone(nav), &km.Dataset.Choose, &km.Dataset.Close, &km.Dataset.Filter, &g.Quit, &g.ForceQuit, &o.Open)},
 		{"overview", sheet(append(slices.Clone(nav), &o.Left, &o.Right, &o.Sort, &o.Reverse, &o.Baseline, &o.Stderr, &o.Fold,
-			&o.FoldAll, &o.Filter, &o.Choose, &o.Wrong, &o.Compare, &o.Close, &g.Quit, &km.Dataset.Picker)...)},
+			&o.FoldAll, &o.Filter, &o.Choose, &o.Wrong, &o.Compare, &o.Reruns, &o.Expand, &o.Empty, &o.Close, &g.Quit, &km.Dataset.Picker)...)},
 		{"compare many runs", sheet(append(slices.Clone(nav), &km.Runs.Left, &km.Runs.Right, &km.Runs.Flips, &km.Runs.Choose,
 			&km.Runs.Close, &g.Quit)...)},
 		{"typed filter", append(slices.Clone(edit), &km.Search.Confirm, &km.Search.Cancel)},

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"evalview/loaders/jsonl"
-	"evalview/loaders/notes"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -61,6 +60,12 @@ type Format struct {
 	Title func(path string) string
 }
 
+// MaxDepth is how many levels of folders below the one opened a search
+// goes down at most: deeper than any output folder people keep, and a
+// bound on a tree made absurdly deep (a generated one, a loop of bind
+// mounts). What lies below is left out with a notice.
+const MaxDepth = 40
+
 // NestDepth is how many levels of subfolders a Format with Nested
 // searches, and NestFolders how many folders below its Depth it reads at
 // most, so that a search of a big tree stays quick.
@@ -100,8 +105,8 @@ func Names(dir string) ([]string, error) {
 // Files returns the .jsonl files of dir that sniff as f, in name order,
 // then those of its subfolders down to f.Depth (and below, those Nested
 // accepts). names are dir's entries
-// as Names gives them; nil reads them. Hidden entries, __MACOSX (a
-// zip's resource forks) and notes sidecars are passed over.
+// as Names gives them; nil reads them. Tools' folders (SkipFolder) and
+// evalview's notes are passed over; other hidden entries are read.
 func (f Format) Files(dir string, names []string, lim Limits) []string {
 	var out []string
 	read, nested := 0, 0
@@ -120,12 +125,14 @@ func (f Format) Files(dir string, names []string, lim Limits) []string {
 			if (lim.Found > 0 && len(out) >= lim.Found) || (lim.Read > 0 && read >= lim.Read) {
 				return
 			}
-			if strings.HasPrefix(n, ".") || strings.TrimSuffix(n, "/") == "__MACOSX" || notes.IsFile(n) {
-				continue
-			}
 			p := source.Join(d, n)
 			if strings.HasSuffix(n, "/") {
-				subdirs = append(subdirs, p)
+				if !SkipFolder(n) {
+					subdirs = append(subdirs, p)
+				}
+				continue
+			}
+			if IsNotes(n) {
 				continue
 			}
 			if !strings.EqualFold(filepath.Ext(n), ".jsonl") || depth > f.Depth && !f.Nested(p) {

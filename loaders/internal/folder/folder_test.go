@@ -65,20 +65,27 @@ func rel(dir string, paths []string) string {
 	return strings.Join(out, " ")
 }
 
+// TestFiles: a search reads hidden files and folders too (lm-eval names a
+// model folder "..__adapters__x" for an adapter given as ../adapters/x),
+// and passes over only tools' folders and evalview's notes.
 func TestFiles(t *testing.T) {
 	dir := tree(t, map[string]string{
-		"b.jsonl":              "yes b",
-		"a.JSONL":              "yes a",
-		"c.jsonl":              "no",
-		"d.txt":                "yes but not jsonl",
-		".hidden.jsonl":        "yes hidden",
-		"__MACOSX/x.jsonl":     "yes resource fork",
-		"sub/e.jsonl":          "yes e",
-		"sub/deeper/f.jsonl":   "yes f",
-		".git/g.jsonl":         "yes g",
-		"sub2/h.jsonl":         "yes h",
-		"sub2/i_not_it.jsonl":  "nope",
-		"sub2/.j_hidden.jsonl": "yes",
+		"b.jsonl":                            "yes b",
+		"a.JSONL":                            "yes a",
+		"c.jsonl":                            "no",
+		"d.txt":                              "yes but not jsonl",
+		".hidden.jsonl":                      "yes hidden",
+		"__MACOSX/x.jsonl":                   "yes resource fork",
+		"sub/e.jsonl":                        "yes e",
+		"sub/deeper/f.jsonl":                 "yes f",
+		".git/g.jsonl":                       "yes g",
+		"node_modules/p/g.jsonl":             "yes g",
+		"sub2/h.jsonl":                       "yes h",
+		"sub2/i_not_it.jsonl":                "nope",
+		"sub2/.j_hidden.jsonl":               "yes",
+		"..__adapters__x/k.jsonl":            "yes k",
+		"b.jsonl.evalview-notes.jsonl":       "yes notes",
+		".b.jsonl.evalview-notes.jsonl.lock": "yes lock",
 	})
 	tests := []struct {
 		name  string
@@ -87,12 +94,12 @@ func TestFiles(t *testing.T) {
 		lim   Limits
 		want  string
 	}{
-		{"own files", 0, nil, Limits{}, "a.JSONL b.jsonl"},
-		{"and subfolders", 1, nil, Limits{}, "a.JSONL b.jsonl sub/e.jsonl sub2/h.jsonl"},
-		{"two levels", 2, nil, Limits{}, "a.JSONL b.jsonl sub/e.jsonl sub/deeper/f.jsonl sub2/h.jsonl"},
-		{"found limit", 1, nil, Limits{Found: 3}, "a.JSONL b.jsonl sub/e.jsonl"},
-		{"read limit", 1, nil, Limits{Read: 3}, "a.JSONL b.jsonl"},
-		{"given names", 1, []string{"b.jsonl", "c.jsonl", "sub2/"}, Limits{}, "b.jsonl sub2/h.jsonl"},
+		{"own files", 0, nil, Limits{}, ".hidden.jsonl a.JSONL b.jsonl"},
+		{"and subfolders", 1, nil, Limits{}, ".hidden.jsonl a.JSONL b.jsonl ..__adapters__x/k.jsonl sub/e.jsonl sub2/.j_hidden.jsonl sub2/h.jsonl"},
+		{"two levels", 2, nil, Limits{}, ".hidden.jsonl a.JSONL b.jsonl ..__adapters__x/k.jsonl sub/e.jsonl sub/deeper/f.jsonl sub2/.j_hidden.jsonl sub2/h.jsonl"},
+		{"found limit", 1, nil, Limits{Found: 4}, ".hidden.jsonl a.JSONL b.jsonl ..__adapters__x/k.jsonl"},
+		{"read limit", 1, nil, Limits{Read: 3}, ".hidden.jsonl a.JSONL b.jsonl"},
+		{"given names", 1, []string{"b.jsonl", "c.jsonl", "sub2/"}, Limits{}, "b.jsonl sub2/.j_hidden.jsonl sub2/h.jsonl"},
 	}
 	for _, tc := range tests {
 		got := rel(dir, testFormat(tc.depth).Files(dir, tc.names, tc.lim))

@@ -8,6 +8,7 @@ package sourcetest
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
@@ -36,24 +37,66 @@ type TB interface {
 }
 
 // Fault is what the next requests whose path contains Match get instead
-// of their answer; Times of them (0: all).
+// of their answer; Times of them (0: all), after the first After of them,
+// which are answered as they should be. The fields from Redirect on make
+// a server that misbehaves: its answer is changed on the way out.
 type Fault struct {
 	Match      string
+	After      int
 	Status     int           // answer this status
 	RetryAfter string        // with this Retry-After header
 	Stall      time.Duration // wait this long before answering
 	Drop       bool          // send the head and half the body, then close
 	Hold       chan struct{} // wait until it is closed before answering
 	Times      int
+
+	// Redirect answers 307 to Redirect (another server's URL) followed by
+	// the request's path (not its query: a server that sends its
+	// signature on chooses to).
+	Redirect string
+	// Cookie is set on the answer (a Set-Cookie header).
+	Cookie string
+	// Drip sends the body one byte at a time, Drip apart.
+	Drip time.Duration
+	// Gzip compresses the body and says so (Content-Encoding: gzip),
+	// whether the request asked for it or not.
+	Gzip bool
+	// NoValidator takes ETag and Last-Modified off the answer.
+	NoValidator bool
+	// Shift answers a range request with the range Shift bytes later
+	// (its Content-Range says so: the answer is to another question).
+	Shift int64
+	// ContentRange, when set, replaces the answer's Content-Range (a lie).
+	ContentRange string
+	// Short cuts that many bytes off the body's end, which then ends
+	// cleanly (no Content-Length: a body the server says is whole).
+	Short int
+	// Extra adds that many bytes after the body, which then has no
+	// Content-Length (a body longer than its range).
+	Extra int
+	// NoRange serves the request as if it asked no range (a server that
+	// sends the whole file).
+	NoRange bool
+	// Encoding labels the body with this Content-Encoding, leaving it as
+	// it is (Gzip compresses it and labels it gzip).
+	Encoding string
+}
+
+// changes tells whether x changes the answer on its way out.
+func (x *Fault) changes() bool {
+	return x.Drop || x.Drip > 0 || x.Gzip || x.NoValidator || x.Shift != 0 || x.ContentRange != "" || x.Short > 0 || x.Cookie != "" ||
+		x.Extra > 0 || x.NoRange || x.Encoding != ""
 }
 
 // faults is a server's list of faults, the latency of every request and
-// a count of requests.
+// a count of requests; Gone counts the requests whose client went away
+// while a fault held them (Hold, Stall, Drip).
 type faults struct {
 	mu       sync.Mutex
 	list     []*Fault
 	Latency  time.Duration
 	Requests atomic.Int64
+	Gone     atomic.Int64
 }
 
 // Fail adds a fault.
@@ -76,6 +119,10 @@ func (f *faults) take(path string) *Fault {
 	for i, x := range f.list {
 		if !strings.Contains(path, x.Match) {
 			continue
+		}
+		if x.After > 0 {
+			x.After--
+			return nil
 		}
 		c := *x
 		if x.Times > 0 {
@@ -104,6 +151,7 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 			select {
 			case <-x.Hold:
 			case <-r.Context().Done():
+				f.Gone.Add(1)
 				return
 			}
 			if x.Stall == 0 && !x.Drop && x.Status == 0 {
@@ -115,22 +163,20 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 			select {
 			case <-time.After(x.Stall):
 			case <-r.Context().Done():
+				f.Gone.Add(1)
 				return
 			}
 		}
-		if x.Drop {
-			rec := httptest.NewRecorder()
-			next.ServeHTTP(rec, r)
-			body := rec.Body.Bytes()
-			for k, v := range rec.Header() {
-				w.Header()[k] = v
+		if x.Redirect != "" {
+			if x.Cookie != "" {
+				w.Header().Add("Set-Cookie", x.Cookie)
 			}
-			w.WriteHeader(rec.Code)
-			w.Write(body[:len(body)/2])
-			if hj, ok := w.(http.Hijacker); ok {
-				if c, _, err := hj.Hijack(); err == nil {
-					c.Close()
-				}
+			http.Redirect(w, r, x.Redirect+r.URL.EscapedPath(), http.StatusTemporaryRedirect)
+			return
+		}
+		if x.changes() {
+			if !misbehave(w, r, x, next) {
+				f.Gone.Add(1)
 			}
 			return
 		}
@@ -143,6 +189,86 @@ func (f *faults) wrap(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// misbehave serves r through next, then changes the answer as x says;
+// false when the client went away as the body dripped.
+func misbehave(w http.ResponseWriter, r *http.Request, x *Fault, next http.Handler) bool {
+	if x.Shift != 0 {
+		var a, b int64
+		if _, err := fmt.Sscanf(r.Header.Get("Range"), "bytes=%d-%d", &a, &b); err == nil {
+			r.Header.Set("Range", fmt.Sprintf("bytes=%d-%d", a+x.Shift, b+x.Shift))
+		}
+	}
+	if x.NoRange {
+		r.Header.Del("Range")
+	}
+	rec := httptest.NewRecorder()
+	next.ServeHTTP(rec, r)
+	body := rec.Body.Bytes()
+	h := w.Header()
+	for k, v := range rec.Header() {
+		h[k] = v
+	}
+	if x.NoValidator {
+		h.Del("ETag")
+		h.Del("Last-Modified")
+	}
+	if x.ContentRange != "" {
+		h.Set("Content-Range", x.ContentRange)
+	}
+	if x.Cookie != "" {
+		h.Add("Set-Cookie", x.Cookie)
+	}
+	if x.Gzip {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		zw.Write(body)
+		zw.Close()
+		body = z.Bytes()
+		h.Set("Content-Encoding", "gzip")
+	}
+	if x.Encoding != "" {
+		h.Set("Content-Encoding", x.Encoding)
+	}
+	if x.Short > 0 || x.Extra > 0 {
+		body = body[:max(0, len(body)-x.Short)]
+		body = append(body, bytes.Repeat([]byte("X"), x.Extra)...)
+		h.Del("Content-Length")
+	} else {
+		h.Set("Content-Length", fmt.Sprint(len(body)))
+	}
+	if x.Drop {
+		h.Set("Content-Length", fmt.Sprint(len(body)))
+		w.WriteHeader(rec.Code)
+		w.Write(body[:len(body)/2])
+		if hj, ok := w.(http.Hijacker); ok {
+			if c, _, err := hj.Hijack(); err == nil {
+				c.Close()
+			}
+		}
+		return true
+	}
+	w.WriteHeader(rec.Code)
+	if x.Drip <= 0 {
+		w.Write(body)
+		return true
+	}
+	fl, _ := w.(http.Flusher)
+	for i := range body {
+		if _, err := w.Write(body[i : i+1]); err != nil {
+			return false
+		}
+		if fl != nil {
+			fl.Flush()
+		}
+		select {
+		case <-time.After(x.Drip):
+		case <-r.Context().Done():
+			return false
+		}
+	}
+	return true
 }
 
 // serve starts h on 127.0.0.1 (HTTP/1.1, so that a dropped connection
@@ -174,6 +300,9 @@ type Hub struct {
 	Auth     atomic.Int64
 	Leaked   atomic.Int64
 	PageSize int
+	// CDN is the server resolve URLs redirect to (its URL); "" for this
+	// one named localhost, another host as the Hub's CDN is.
+	CDN string
 }
 
 // Signature is the secret in the CDN URLs the Hub redirects to: it must
@@ -256,7 +385,10 @@ func (h *Hub) handle(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Linked-Size", fmt.Sprint(len(data)))
 	// The CDN is another host, as the Hub's is: the same server named
 	// localhost.
-	cdn := strings.Replace(h.URL, "127.0.0.1", "localhost", 1)
+	cdn := h.CDN
+	if cdn == "" {
+		cdn = strings.Replace(h.URL, "127.0.0.1", "localhost", 1)
+	}
 	http.Redirect(w, r, cdn+"/cdn/"+key+"?"+Signature, http.StatusFound)
 }
 
@@ -436,4 +568,50 @@ func (s *Web) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("ETag", etag(f.data))
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.data))
+}
+
+// Sink is a server that keeps what every request to it carried: tests
+// redirect to it (another port of 127.0.0.1: another origin) and look for
+// a credential that should not have come. It serves Body at every path,
+// with ranges and an ETag, through its faults (which it records too).
+type Sink struct {
+	*httptest.Server
+	faults
+	mu   sync.Mutex
+	Body []byte
+	seen []Seen
+}
+
+// Seen is one request a Sink got.
+type Seen struct {
+	URL    string // path and query
+	Header http.Header
+}
+
+// NewSink starts a Sink serving body.
+func NewSink(t TB, body []byte) *Sink {
+	s := &Sink{Body: body}
+	inner := s.wrap(http.HandlerFunc(s.handle))
+	s.Server = serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.seen = append(s.seen, Seen{URL: r.URL.RequestURI(), Header: r.Header.Clone()})
+		s.mu.Unlock()
+		inner.ServeHTTP(w, r)
+	}))
+	return s
+}
+
+// Seen is every request the sink got, in order.
+func (s *Sink) Seen() []Seen {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Seen(nil), s.seen...)
+}
+
+func (s *Sink) handle(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	body := s.Body
+	s.mu.Unlock()
+	w.Header().Set("ETag", etag(body))
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }

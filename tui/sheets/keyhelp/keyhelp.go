@@ -71,7 +71,7 @@ func Groups(c *ui.Common) []Group {
 		opens(r.Info, "Facts", k.Facts.Close),
 		opens(k.Overview.Open, "Overview", k.Overview.Left, k.Overview.Right, k.Overview.Sort, k.Overview.Reverse,
 			k.Overview.Baseline, k.Overview.Stderr, k.Overview.Fold, k.Overview.FoldAll, k.Overview.Filter,
-			k.Overview.Choose, k.Overview.Wrong, k.Overview.Compare, k.Overview.Close),
+			k.Overview.Choose, k.Overview.Wrong, k.Overview.Compare, k.Overview.Reruns, k.Overview.Expand, k.Overview.Empty, k.Overview.Close),
 		opensIn(k.Overview.Open, "Runs of a task (C in the overview)", k.Runs.Left, k.Runs.Right,
 			k.Runs.Flips, k.Runs.Choose, k.Runs.Close),
 		{"Prompts and search", []key.Binding{k.Prompt.Submit, k.Prompt.Cancel, k.Prompt.Complete, k.Prompt.CompletePrev,

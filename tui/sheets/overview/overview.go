@@ -1,17 +1,22 @@
 // Package overview is the overview sheet (T, and the first screen when
 // several datasets are open): one row per task, group tasks as parents
-// that fold their subtasks, one column per model or run, each cell the
-// task's main figure as reported (≠ where the samples recompute another
-// value), and with two columns or more a delta against a baseline column.
-// Rows sort by any column and filter as you type; enter opens a task of
-// a model with its records, x its wrong answers, and esc in the list
-// comes back here as it was left; C compares a task's runs doc by doc.
+// that fold their subtasks, one column per configuration of a model
+// (runs of one model with the same settings merged, each task's cell its
+// latest run, ↻ where it ran more than once), each cell the task's main
+// figure as reported (≠ where the samples recompute another value), and
+// with two columns or more a delta against a baseline column. Rows sort
+// by any column and filter as you type; enter opens a task of a model
+// with its records, x its wrong answers, and esc in the list comes back
+// here as it was left; C compares a task's runs doc by doc, r the runs
+// of one cell; E shows a model run by run; a shows the rows and columns
+// without any value, which are hidden at first.
 //
 // The figures are model/overview's, from each dataset's metrics as the
 // root recomputes them (Source): the sheet decides nothing by format.
 package overview
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -37,6 +42,9 @@ type Sheet struct {
 	seen    []*model.Dataset
 	table   *ov.Table
 	view    ov.View
+	// opts are how the table is built: the models shown run by run, and
+	// whether empty rows and columns show.
+	opts ov.Options
 	// rows are the rows shown (view), cursor the position among them.
 	rows   []int
 	cursor int
@@ -47,13 +55,16 @@ type Sheet struct {
 	stderr bool
 	// filter is the row filter (/).
 	filter ui.Filter
-	w, h   int
+	// meas are the rows' widths, measured once until the rows change.
+	meas *measures
+	w, h int
 }
 
 // New lines the datasets up.
 func New(c *ui.Common, src ui.MetricsSource, dss []*model.Dataset) *Sheet {
 	s := &Sheet{c: c, src: src, dss: dss, entries: make([]ov.Entry, len(dss)), final: make([]bool, len(dss)), seen: make([]*model.Dataset, len(dss))}
 	s.view.Folded = map[int]bool{}
+	s.opts.Expand = map[string]bool{}
 	s.Refresh()
 	s.view.Compared = min(1, len(s.table.Columns)-1)
 	s.pos = s.firstModelPos()
@@ -80,8 +91,70 @@ func (s *Sheet) Refresh() {
 	if !changed {
 		return
 	}
-	s.table = ov.Build(s.entries)
+	s.rebuild()
+}
+
+// rebuild builds the table again (the datasets' figures grew, a model
+// was expanded, empty rows were asked for) and keeps the view on what it
+// showed: the baseline, the compared and sorted columns, the column and
+// row under the cursors, the folded groups. A column that is gone (a
+// model's runs merged or split) gives way to its model's first column.
+func (s *Sheet) rebuild() {
+	old := s.table
+	if old == nil {
+		s.table = ov.Build(s.entries, s.opts)
+		s.relist()
+		return
+	}
+	oldCol, oldRow := s.column(), s.row()
+	s.table = ov.Build(s.entries, s.opts)
+	t := s.table
+	find := func(c int) int {
+		if c < 0 || c >= len(old.Columns) {
+			return 0
+		}
+		if i := t.ColumnIndex(old.Columns[c].Key); i >= 0 {
+			return i
+		}
+		for i, col := range t.Columns {
+			if col.Model == old.Columns[c].Model {
+				return i
+			}
+		}
+		return 0
+	}
+	switch {
+	case oldCol >= 0:
+		s.pos = s.firstModelPos() + find(oldCol)
+	case s.pos > 0 && len(t.Columns) < 2:
+		s.pos = 0 // the delta went with the second column
+	}
+	s.pos = max(0, min(s.pos, s.firstModelPos()+len(t.Columns)-1))
+	s.view.Baseline, s.view.Compared = find(s.view.Baseline), find(s.view.Compared)
+	if s.view.Compared == s.view.Baseline && len(t.Columns) > 1 {
+		s.view.Compared = (s.view.Baseline + 1) % len(t.Columns)
+	}
+	if s.view.Sort == ov.ByColumn {
+		s.view.Column = find(s.view.Column)
+	}
+	folded := map[int]bool{}
+	for r, f := range s.view.Folded {
+		if f && r < len(old.Rows) {
+			if i := t.RowIndex(old.Rows[r].Task); i >= 0 {
+				folded[i] = true
+			}
+		}
+	}
+	s.view.Folded = folded
+	task := ""
+	if oldRow >= 0 {
+		task = old.Rows[oldRow].Task
+	}
+	s.rows = nil
 	s.relist()
+	if i := t.RowIndex(task); i >= 0 {
+		s.moveTo(i)
+	}
 }
 
 // relist recomputes the rows shown, keeping the cursor on its row.
@@ -92,6 +165,7 @@ func (s *Sheet) relist() {
 	}
 	s.view.Filter = s.filter.Value()
 	s.rows = s.table.Visible(s.view)
+	s.meas = nil
 	s.cursor = 0
 	for i, r := range s.rows {
 		if r == cur {
@@ -169,7 +243,7 @@ func (s *Sheet) target() int {
 
 // row is the table row under the cursor, -1 when none is shown.
 func (s *Sheet) row() int {
-	if s.cursor < 0 || s.cursor >= len(s.rows) {
+	if s.cursor < 0 || s.cursor >= len(s.rows) || s.rows[s.cursor] >= len(s.table.Rows) {
 		return -1
 	}
 	return s.rows[s.cursor]
@@ -226,6 +300,7 @@ func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
 		s.relist()
 	case key.Matches(k, o.Stderr):
 		s.stderr = !s.stderr
+		s.meas = nil
 	case key.Matches(k, o.Fold):
 		s.fold()
 	case key.Matches(k, o.FoldAll):
@@ -236,6 +311,13 @@ func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
 		return s.open(true)
 	case key.Matches(k, o.Compare):
 		return s.compare()
+	case key.Matches(k, o.Reruns):
+		return s.reruns()
+	case key.Matches(k, o.Expand):
+		return s.expand()
+	case key.Matches(k, o.Empty):
+		s.opts.ShowEmpty = !s.opts.ShowEmpty
+		s.rebuild()
 	default:
 		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.rows), s.listRows())
 	}
@@ -371,12 +453,62 @@ func (s *Sheet) compare() tea.Cmd {
 			continue
 		}
 		ds := s.dss[s.table.Entries[cell.Entry].Dataset]
-		in = append(in, runs.Run{Dataset: ds, Label: s.table.Columns[c].Label, Filter: ds.FilterIndex(filter)})
+		in = append(in, runs.Run{Dataset: ds, Label: s.table.Columns[c].Label, Filter: ds.FilterIndex(filter),
+			Value: cell.ValueText(false)})
 	}
 	if len(in) < 2 {
 		return note("C: " + text.OneLine(row.Task) + " has the records of fewer than two models or runs here")
 	}
 	return ui.Send(ui.PushMsg{Sheet: runs.New(s.c, text.OneLine(row.Task), in)})
+}
+
+// reruns lists the runs of the task under the cursor in the column
+// enter opens, oldest first, each with its value (the cell shows the
+// latest's): the runs sheet, doc by doc where their records are here.
+func (s *Sheet) reruns() tea.Cmd {
+	r, c := s.row(), s.target()
+	if r < 0 || c < 0 {
+		return nil
+	}
+	t := s.table
+	row, col := t.Rows[r], t.Columns[c]
+	rvs := t.CellRuns(r, c)
+	if len(rvs) < 2 {
+		what := "ran once"
+		if len(rvs) == 0 {
+			what = "did not run"
+		}
+		return note("r: " + text.OneLine(row.Task) + " " + what + " in " + text.OneLine(col.Label) + " (↻ marks a task run more than once)")
+	}
+	_, filter, _ := strings.Cut(row.Metric, ",")
+	var in []runs.Run
+	for i, rv := range rvs {
+		ds := s.dss[t.Entries[rv.Entry].Dataset]
+		label := model.RunTime(rv.Run)
+		if rv.Run == "" {
+			label = "run " + strconv.Itoa(i+1) + " (time unknown)"
+		}
+		v := ov.Cell{Figure: rv.Figure, HasFigure: rv.HasFigure, Other: rv.Other, Pending: rv.Pending}.ValueText(false)
+		in = append(in, runs.Run{Dataset: ds, Label: label, Filter: ds.FilterIndex(filter), Value: v, NoDocs: rv.Record >= 0, Record: rv.Record})
+	}
+	return ui.Send(ui.PushMsg{Sheet: runs.NewReruns(s.c, text.OneLine(row.Task), text.OneLine(col.Label), in)})
+}
+
+// expand shows the model of the column under the cursor run by run, or
+// merges its runs again.
+func (s *Sheet) expand() tea.Cmd {
+	c := s.target()
+	if c < 0 {
+		return nil
+	}
+	m := s.table.Columns[c].Model
+	if s.opts.Expand[m] {
+		delete(s.opts.Expand, m)
+	} else {
+		s.opts.Expand[m] = true
+	}
+	s.rebuild()
+	return nil
 }
 
 // note reports a transient note for the status bar.
@@ -388,11 +520,12 @@ func (s *Sheet) ShortHelp() []key.Binding {
 	if s.filter.Typing {
 		return []key.Binding{km.Search.Confirm, km.Search.Cancel}
 	}
-	return []key.Binding{o.Choose, o.Wrong, o.Left, o.Sort, o.Baseline, o.Filter, o.Fold, o.Compare, o.Stderr, o.Close, km.Global.Help, km.Global.Quit}
+	return []key.Binding{o.Choose, o.Wrong, o.Left, o.Sort, o.Baseline, o.Filter, o.Fold, o.Compare, o.Reruns, o.Expand, o.Empty, o.Stderr, o.Close, km.Global.Help, km.Global.Quit}
 }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {
 	o := s.c.Keys.Overview
-	return [][]key.Binding{{o.Left, o.Right, o.Sort, o.Reverse, o.Baseline, o.Stderr, o.Fold, o.FoldAll, o.Filter, o.Choose, o.Wrong, o.Compare, s.c.Keys.Dataset.Picker, o.Close}}
+	return [][]key.Binding{{o.Left, o.Right, o.Sort, o.Reverse, o.Baseline, o.Stderr, o.Fold, o.FoldAll, o.Filter, o.Choose, o.Wrong, o.Compare,
+		o.Reruns, o.Expand, o.Empty, s.c.Keys.Dataset.Picker, o.Close}}
 }

@@ -32,7 +32,47 @@ func (s *Sheet) footLines() int {
 }
 
 // listRows is how many task rows fit.
-func (s *Sheet) listRows() int { return max(1, s.h-2-s.footLines()) }
+func (s *Sheet) listRows() int { return max(1, s.h-2-s.headLines()-s.footLines()) }
+
+// headLines is 1 when the columns' models are named on a line of their
+// own above the headings (grouped), 0 otherwise.
+func (s *Sheet) headLines() int {
+	if s.grouped() {
+		return 1
+	}
+	return 0
+}
+
+// grouped reports whether the headings name the models on a line of
+// their own: there are several models and one of them has several
+// columns, whose headings then say only what tells them apart (their
+// settings, their runs) under their model's name.
+func (s *Sheet) grouped() bool {
+	t := s.table
+	models := map[string]int{}
+	multi := false
+	for _, c := range t.Columns {
+		models[c.Model]++
+		multi = multi || models[c.Model] > 1
+	}
+	return multi && len(models) > 1
+}
+
+// headText is column c's heading: its label, or under a model's name
+// (grouped), what tells it from the model's other columns.
+func (s *Sheet) headText(c int) string {
+	col := s.table.Columns[c]
+	if s.grouped() && col.Tail != "" {
+		return col.Tail
+	}
+	return col.Label
+}
+
+// modelHead is a column's model as its label names it (the label
+// without its tail).
+func modelHead(col ov.Column) string {
+	return strings.TrimSpace(strings.TrimSuffix(col.Label, col.Tail))
+}
 
 // taskText is a row's task cell: indented by depth, a group marked
 // folded (▸) or not (▾).
@@ -58,20 +98,12 @@ func (s *Sheet) taskText(r int) string {
 // column gives its room to the models.
 func (s *Sheet) layout() layout {
 	t := s.table
-	l := layout{delta: len(t.Columns) > 1, colW: make([]int, len(t.Columns))}
-	metricNat := 0
-	metrics := map[string]bool{}
-	for _, r := range s.rows {
-		l.taskW = max(l.taskW, text.Width(s.taskText(r)))
-		metricNat = max(metricNat, text.Width(text.OneLine(t.Rows[r].Metric)))
-		metrics[t.Rows[r].Metric] = true
-		for c, cell := range t.Rows[r].Cells {
-			l.colW[c] = max(l.colW[c], text.Width(cell.ValueText(s.stderr)))
-		}
-	}
+	m := s.measure()
+	l := layout{delta: len(t.Columns) > 1, colW: slices.Clone(m.colW), taskW: m.taskW}
+	metricNat, metrics := m.metricNat, m.metrics
 	wide := slices.Clone(l.colW)
-	for c, col := range t.Columns {
-		lw := text.Width(text.OneLine(col.Label)) + 2
+	for c := range t.Columns {
+		lw := text.Width(text.OneLine(s.headText(c))) + 2
 		l.colW[c] = max(l.colW[c], min(lw, 16), 6)
 		wide[c] = max(wide[c], min(lw, 32), 6)
 	}
@@ -94,7 +126,7 @@ func (s *Sheet) layout() layout {
 	} else if l.metricW = min(metricNat, 22); fixed()+all <= s.w {
 		l.colW = wide
 	}
-	if len(metrics) == 1 && fixed()+span(l.colW, 0, len(l.colW)-1) > s.w {
+	if metrics == 1 && fixed()+span(l.colW, 0, len(l.colW)-1) > s.w {
 		l.metricW = 0 // one metric for every row: room for more models
 	}
 	need := 0 // the widest two neighbouring model columns
@@ -129,6 +161,36 @@ func (s *Sheet) layout() layout {
 	return l
 }
 
+// measures are the widths the rows shown need: the task column, the
+// metric's, each model column's values; how many metrics the rows have.
+type measures struct {
+	taskW, metricNat, metrics int
+	colW                      []int
+}
+
+// measure measures the rows shown once for every frame until they
+// change (relist, the stderr switch): a table of 200 runs shown run by
+// run has 14,000 cells, too many to write out again for every key.
+func (s *Sheet) measure() *measures {
+	if s.meas != nil {
+		return s.meas
+	}
+	t := s.table
+	m := &measures{colW: make([]int, len(t.Columns))}
+	metrics := map[string]bool{}
+	for _, r := range s.rows {
+		m.taskW = max(m.taskW, text.Width(s.taskText(r)))
+		m.metricNat = max(m.metricNat, text.Width(text.OneLine(t.Rows[r].Metric)))
+		metrics[t.Rows[r].Metric] = true
+		for c, cell := range t.Rows[r].Cells {
+			m.colW[c] = max(m.colW[c], text.Width(cell.ValueText(s.stderr)))
+		}
+	}
+	m.metrics = len(metrics)
+	s.meas = m
+	return m
+}
+
 // span is the width of columns a..b with their separators.
 func span(w []int, a, b int) int {
 	n := 0
@@ -144,7 +206,11 @@ func (s *Sheet) View() string {
 		return ""
 	}
 	l := s.layout()
-	lines := []string{s.titleLine(l), s.headingLine(l)}
+	lines := []string{s.titleLine(l)}
+	if s.grouped() {
+		lines = append(lines, s.modelLine(l))
+	}
+	lines = append(lines, s.headingLine(l))
 	n := s.listRows()
 	s.offset = ui.KeepInView(s.cursor, s.offset, n, len(s.rows))
 	st := s.c.Styles
@@ -158,7 +224,7 @@ func (s *Sheet) View() string {
 	for i := s.offset; i < len(s.rows) && i < s.offset+n; i++ {
 		lines = append(lines, s.rowLine(l, s.rows[i], i == s.cursor))
 	}
-	for len(lines) < 2+n {
+	for len(lines) < 2+s.headLines()+n {
 		lines = append(lines, "")
 	}
 	lines = append(lines, s.footer(l)...)
@@ -170,16 +236,40 @@ func (s *Sheet) View() string {
 // filter being typed.
 func (s *Sheet) titleLine(l layout) string {
 	st := s.c.Styles
-	t := s.table
 	if s.filter.Typing {
 		return st.Detail.Heading.Render("Overview") + "  filter: " + text.OneLine(s.filter.Value()) + "▏"
 	}
+	// Long labels are cut to their ends, so that the counts after them
+	// stay on a narrow screen.
+	var line string
+	for _, lw := range []int{0, max(12, s.w/5), 8} {
+		if line = s.titleParts(l, lw); text.Width("Overview  "+line) <= s.w {
+			break
+		}
+	}
+	return st.Detail.Heading.Render("Overview") + "  " + st.Detail.Subtle.Render(line)
+}
+
+// titleParts is the title after "Overview", the columns' labels cut to
+// labelW (0: whole).
+func (s *Sheet) titleParts(l layout, labelW int) string {
+	t := s.table
 	var parts []string
 	if f := s.filter.Value(); f != "" {
 		parts = append(parts, "filter "+strconv.Quote(text.OneLine(f)))
 	}
 	if len(t.Columns) > 1 {
-		parts = append(parts, "Δ "+text.OneLine(t.Columns[s.view.Compared].Label)+" − "+text.OneLine(t.Columns[s.view.Baseline].Label)+" (baseline)")
+		lab := func(c int) string {
+			if labelW == 0 {
+				return text.OneLine(t.Columns[c].Label)
+			}
+			return keepTail(text.OneLine(t.Columns[c].Label), labelW)
+		}
+		base := " (baseline)"
+		if labelW > 0 && labelW < 12 {
+			base = ""
+		}
+		parts = append(parts, "Δ "+lab(s.view.Compared)+" − "+lab(s.view.Baseline)+base)
 	}
 	if by := s.sortName(); by != "" {
 		parts = append(parts, "sorted by "+by)
@@ -190,11 +280,19 @@ func (s *Sheet) titleLine(l layout) string {
 			tasks++
 		}
 	}
+	compact := labelW > 0 && labelW < 12
 	counts := text.Plural(tasks, "task") + " × " + text.Plural(len(t.Columns), "column")
 	if l.first > 0 || l.last < len(t.Columns)-1 {
-		counts += " (" + strconv.Itoa(l.first+1) + "–" + strconv.Itoa(l.last+1) + " shown)"
+		shown := " shown)"
+		if compact {
+			shown = ")"
+		}
+		counts += " (" + strconv.Itoa(l.first+1) + "–" + strconv.Itoa(l.last+1) + shown
 	}
 	parts = append(parts, counts)
+	if h := s.hiddenText(compact); h != "" {
+		parts = append(parts, h)
+	}
 	pending := 0
 	for _, e := range t.Entries {
 		if e.Pending {
@@ -204,7 +302,32 @@ func (s *Sheet) titleLine(l layout) string {
 	if pending > 0 {
 		parts = append(parts, "indexing "+strconv.Itoa(pending))
 	}
-	return st.Detail.Heading.Render("Overview") + "  " + st.Detail.Subtle.Render(strings.Join(parts, " · "))
+	return strings.Join(parts, " · ")
+}
+
+// hiddenText says how many rows and columns without any value are
+// hidden, and the key that shows them (compact: in fewer words); ""
+// when none is.
+func (s *Sheet) hiddenText(compact bool) string {
+	t := s.table
+	a := s.c.Keys.Overview.Empty.Help().Key
+	if s.opts.ShowEmpty {
+		return "empty rows shown (" + a + ")"
+	}
+	if compact && t.HiddenRows+t.HiddenColumns > 0 {
+		return strconv.Itoa(t.HiddenRows+t.HiddenColumns) + " empty hidden (" + a + ")" // rows and columns
+	}
+	var parts []string
+	if t.HiddenRows > 0 {
+		parts = append(parts, text.Plural(t.HiddenRows, "empty row"))
+	}
+	if t.HiddenColumns > 0 {
+		parts = append(parts, text.Plural(t.HiddenColumns, "empty column"))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ", ") + " hidden (" + a + ")"
 }
 
 // sortName says what the rows are sorted by, "" for the task order.
@@ -235,6 +358,17 @@ func (s *Sheet) headingLine(l layout) string {
 		}
 		return text.PadLeft(text.TruncateMiddle(label, w), w)
 	}
+	colHead := func(c int, w int, here bool) string {
+		col := s.table.Columns[c]
+		if col.Tail == "" {
+			return head(col.Label, w, here)
+		}
+		label := text.OneLine(s.headText(c))
+		if here {
+			return text.PadLeft("["+keepTail(label, max(1, w-2))+"]", w)
+		}
+		return text.PadLeft(keepTail(label, w), w)
+	}
 	taskHead := "task"
 	if s.pos == 0 {
 		taskHead = "[task]"
@@ -247,9 +381,53 @@ func (s *Sheet) headingLine(l layout) string {
 		line += head("Δ", deltaW, s.pos == 1) + " "
 	}
 	for c := l.first; c <= l.last; c++ {
-		line += head(s.table.Columns[c].Label, l.colW[c], c == s.column()) + " "
+		line += colHead(c, l.colW[c], c == s.column()) + " "
 	}
 	return st.Detail.TableHeader.Render(text.Truncate(line, s.w))
+}
+
+// modelLine names the models over their columns (grouped): a model of
+// several columns over all of them ("rwkv7-1.5B-world ─────"), a model
+// of one column left to its heading.
+func (s *Sheet) modelLine(l layout) string {
+	st := s.c.Styles
+	t := s.table
+	w := 2 + l.taskW + 1
+	if l.metricW > 0 {
+		w += l.metricW + 1
+	}
+	if l.delta {
+		w += deltaW + 1
+	}
+	line := strings.Repeat(" ", w)
+	for c := l.first; c <= l.last; {
+		m := t.Columns[c].Model
+		end := c
+		for end+1 <= l.last && t.Columns[end+1].Model == m {
+			end++
+		}
+		span := -1
+		for i := c; i <= end; i++ {
+			span += l.colW[i] + 1
+		}
+		name := ""
+		if t.Columns[c].Tail != "" {
+			name = text.OneLine(modelHead(t.Columns[c]))
+			if name == "" {
+				name = "model unknown"
+			}
+		}
+		cell := ""
+		if name != "" {
+			cell = text.TruncateMiddle(name, span)
+			if rest := span - text.Width(cell); rest >= 2 {
+				cell += " " + strings.Repeat("─", rest-1)
+			}
+		}
+		line += text.Pad(cell, span) + " "
+		c = end + 1
+	}
+	return st.Detail.Subheading.Render(text.Truncate(line, s.w))
 }
 
 // rowLine renders one task row: values coloured by their change against
@@ -352,6 +530,9 @@ func (s *Sheet) details() string {
 		out += " (" + strconv.Itoa(col.Runs) + " runs)"
 	}
 	out += " · " + t.Rows[r].Task
+	if n := len(cell.Runs); n > 1 {
+		out += " · ran " + strconv.Itoa(n) + " times here, the latest shown (" + s.c.Keys.Overview.Reruns.Help().Key + " lists them)"
+	}
 	f := cell.Figure
 	if cell.HasFigure {
 		out += " · " + f.Key() + " " + s.figureText(f, t.Rows[r].Group)
@@ -368,6 +549,25 @@ func (s *Sheet) details() string {
 		}
 	}
 	return text.OneLine(out)
+}
+
+// keepTail shortens a label to w cells from its start: the end of a
+// column's label is what tells it from the model's other columns
+// ("…160m step143000").
+func keepTail(label string, w int) string {
+	if text.Width(label) <= w {
+		return label
+	}
+	if w <= 1 {
+		return text.Truncate(label, w)
+	}
+	r := []rune(label)
+	n, i := 1, len(r) // the ellipsis takes one cell
+	for i > 0 && n+text.Width(string(r[i-1])) <= w {
+		i--
+		n += text.Width(string(r[i]))
+	}
+	return "…" + string(r[i:])
 }
 
 // figureText is a figure's value, stderr, and recomputed value (a

@@ -1,8 +1,9 @@
 // Package runs compares one task across N runs (models or checkpoints
-// in order, C in the overview): per doc a row of glyphs saying which
-// runs got it right, the docs that flipped between neighbouring runs,
-// and the N x N agreement counts (compare.Many). Enter shows the doc in
-// the run under the column cursor.
+// in order, C in the overview; or the runs of one cell, oldest first, r
+// in the overview): each run's value, per doc a row of glyphs saying
+// which runs got it right, the docs that flipped between neighbouring
+// runs, and the N x N agreement counts (compare.Many). Enter shows the
+// doc in the run under the column cursor.
 package runs
 
 import (
@@ -25,12 +26,23 @@ type Run struct {
 	Dataset *model.Dataset
 	Label   string
 	Filter  int
+	// Value is the run's value of the task as the overview shows it.
+	Value string
+	// NoDocs marks a run whose dataset holds no records of the task (a
+	// results file alone, whose records are its tasks): it has a value
+	// and no doc to compare. Record is then the record that shows the
+	// task in it, which enter opens.
+	NoDocs bool
+	Record int
 }
 
 // Sheet compares a task's runs.
 type Sheet struct {
-	c     *ui.Common
-	task  string
+	c    *ui.Common
+	task string
+	// of names the column whose runs these are, "" for runs of several
+	// columns (C).
+	of    string
 	runs  []Run
 	table compare.ManyTable
 	// all lists every doc, not only those that flipped.
@@ -52,11 +64,23 @@ type Sheet struct {
 func New(c *ui.Common, task string, runs []Run) *Sheet {
 	dss := make([]*model.Dataset, len(runs))
 	fs := make([]int, len(runs))
+	none := &model.Dataset{Records: model.NewMemIndex(nil)}
 	for i, r := range runs {
 		dss[i], fs[i] = r.Dataset, r.Filter
+		if r.NoDocs {
+			dss[i] = none
+		}
 	}
 	s := &Sheet{c: c, task: task, runs: runs, table: compare.Many(dss, fs)}
 	s.relist()
+	return s
+}
+
+// NewReruns lists the runs of task in the overview's column of (one
+// configuration of a model), oldest first.
+func NewReruns(c *ui.Common, task, of string, runs []Run) *Sheet {
+	s := New(c, task, runs)
+	s.of = of
 	return s
 }
 
@@ -73,7 +97,12 @@ func (s *Sheet) relist() {
 }
 
 // Title names the sheet in the status bar.
-func (s *Sheet) Title() string { return "compare " + strconv.Itoa(len(s.runs)) + " runs" }
+func (s *Sheet) Title() string {
+	if s.of != "" {
+		return "runs of a cell"
+	}
+	return "compare " + strconv.Itoa(len(s.runs)) + " runs"
+}
 
 // SetSize sets the body rectangle.
 func (s *Sheet) SetSize(w, h int) { s.w, s.h = w, h }
@@ -101,10 +130,16 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, km.Runs.Right):
 		s.col = min(len(s.runs)-1, s.col+1)
 	case key.Matches(k, km.Runs.Choose):
+		if r := s.runs[s.col]; r.NoDocs && (s.allNoDocs() || s.cursor >= len(s.docs)) {
+			return ui.Send(ui.OpenMsg{Dataset: r.Dataset, Record: r.Record})
+		}
 		if s.cursor >= len(s.docs) {
 			return nil
 		}
 		d := s.table.Docs[s.docs[s.cursor]]
+		if s.runs[s.col].NoDocs {
+			return ui.Send(ui.NoteMsg{Text: "run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ") has no records of this task here: its file reports figures only"})
+		}
 		if d.Recs[s.col] < 0 {
 			return ui.Send(ui.NoteMsg{Text: "doc " + text.OneLine(d.Key) + " is not in run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ")"})
 		}
@@ -142,10 +177,14 @@ func (s *Sheet) head() []string {
 			flipped++
 		}
 	}
-	out := []string{
-		st.Detail.Heading.Render("Compare runs") + "  " + st.Detail.Subtle.Render(text.OneLine(s.task)+" · "+strconv.Itoa(n)+" runs · "+
-			text.Plural(len(t.Docs), "doc")+" · "+strconv.Itoa(flipped)+" flipped between neighbouring runs"),
+	heading, what := "Compare runs", text.OneLine(s.task)+" · "+strconv.Itoa(n)+" runs"
+	if s.of != "" {
+		heading, what = "Runs", strconv.Itoa(n)+" runs of "+text.OneLine(s.task)+", oldest first · in "+text.OneLine(s.of)
 	}
+	if !s.allNoDocs() {
+		what += " · " + text.Plural(len(t.Docs), "doc") + " · " + strconv.Itoa(flipped) + " flipped between neighbouring runs"
+	}
+	out := []string{st.Detail.Heading.Render(heading) + "  " + st.Detail.Subtle.Render(what)}
 	right := func(i int) string { return strconv.Itoa(t.Right[i]) + "/" + strconv.Itoa(t.Scored[i]) }
 	flips := func(i int) string {
 		if i == 0 || i-1 >= len(t.Flips) {
@@ -159,9 +198,12 @@ func (s *Sheet) head() []string {
 		}
 		return strconv.Itoa(t.Agree[i][j]) + "/" + strconv.Itoa(t.Placed[i][j])
 	}
-	numW, labelW, rightW, flipsW, cellW := len(strconv.Itoa(n)), len("run"), len("right"), len("flips"), 3
+	numW, labelW, valueW, rightW, flipsW, cellW := len(strconv.Itoa(n)), len("run"), 0, len("right"), len("flips"), 3
 	for i, r := range s.runs {
 		labelW = max(labelW, text.Width(text.OneLine(r.Label)))
+		if r.Value != "" {
+			valueW = max(valueW, len("value"), text.Width(text.OneLine(r.Value)))
+		}
 		rightW = max(rightW, len(right(i)))
 		flipsW = max(flipsW, len(flips(i)))
 		for j := range n {
@@ -169,7 +211,19 @@ func (s *Sheet) head() []string {
 		}
 	}
 	labelW = min(labelW, max(8, s.w/4))
+	if s.allNoDocs() {
+		return s.valuesHead(out, numW, labelW, valueW)
+	}
+	valueCol := func(v string) string {
+		if valueW == 0 {
+			return ""
+		}
+		return text.PadLeft(text.OneLine(v), valueW) + "  "
+	}
 	prefixW := 2 + numW + 1 + labelW + 2 + rightW + 2 + flipsW + 2
+	if valueW > 0 {
+		prefixW += valueW + 2
+	}
 	cols := max(1, (s.w-prefixW)/(cellW+1))
 	if cols >= n {
 		cols = n
@@ -185,7 +239,7 @@ func (s *Sheet) head() []string {
 		sub = "Agreement: same verdict / both judged · flips: against the run above"
 	}
 	out = append(out, st.Detail.Subheading.Render(text.Truncate(sub, max(1, s.w))))
-	head := "  " + strings.Repeat(" ", numW) + " " + text.Pad("run", labelW) + "  " + text.PadLeft("right", rightW) + "  " +
+	head := "  " + strings.Repeat(" ", numW) + " " + text.Pad("run", labelW) + "  " + valueCol("value") + text.PadLeft("right", rightW) + "  " +
 		text.PadLeft("flips", flipsW) + " │"
 	for j := s.colOff; j < s.colOff+cols; j++ {
 		head += " " + text.PadLeft(strconv.Itoa(j+1), cellW)
@@ -193,7 +247,7 @@ func (s *Sheet) head() []string {
 	out = append(out, st.Detail.TableHeader.Render(head))
 	for i := s.rowOff; i < s.rowOff+rows; i++ {
 		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.TruncateMiddle(text.OneLine(s.runs[i].Label), labelW), labelW) +
-			"  " + text.PadLeft(right(i), rightW) + "  " + text.PadLeft(flips(i), flipsW) + " │"
+			"  " + valueCol(s.runs[i].Value) + text.PadLeft(right(i), rightW) + "  " + text.PadLeft(flips(i), flipsW) + " │"
 		for j := s.colOff; j < s.colOff+cols; j++ {
 			line += " " + text.PadLeft(cell(i, j), cellW)
 		}
@@ -202,7 +256,7 @@ func (s *Sheet) head() []string {
 		}
 		out = append(out, line)
 	}
-	what := "Flipped docs (" + strconv.Itoa(len(s.docs)) + "; f: all docs)"
+	what = "Flipped docs (" + strconv.Itoa(len(s.docs)) + "; f: all docs)"
 	if s.all {
 		what = "All docs (" + strconv.Itoa(len(s.docs)) + "; f: flipped only)"
 	}
@@ -242,6 +296,9 @@ func (s *Sheet) View() string {
 	}
 	st := s.c.Styles
 	lines := s.head()
+	if s.allNoDocs() {
+		return ui.FitLines(lines, s.w, s.h)
+	}
 	rows := s.listRows()
 	s.offset = ui.KeepInView(s.cursor, s.offset, rows, len(s.docs))
 	end := min(len(s.docs), s.offset+rows)
@@ -259,7 +316,10 @@ func (s *Sheet) View() string {
 	lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+" "+glyphs+"  question"))
 	if len(s.docs) == 0 {
 		msg := "  No doc flipped: neighbouring runs are right on the same docs."
-		if s.all {
+		switch {
+		case len(s.table.Docs) == 0 && s.noDocs():
+			msg = "  No records to compare doc by doc: these runs' files report figures only."
+		case s.all:
 			msg = "  No docs."
 		}
 		lines = append(lines, st.List.Empty.Render(msg))
@@ -282,6 +342,47 @@ func (s *Sheet) View() string {
 		lines = append(lines, line)
 	}
 	return ui.FitLines(lines, s.w, s.h)
+}
+
+// valuesHead is head for runs none of which has records of the task
+// here (results files alone): each run's value, no agreement to count.
+func (s *Sheet) valuesHead(out []string, numW, labelW, valueW int) []string {
+	st := s.c.Styles
+	valueW = max(valueW, len("value"))
+	out = append(out, st.Detail.Subheading.Render(text.Truncate("Each run's value (enter opens it); their files report figures, no records to compare doc by doc", max(1, s.w))))
+	out = append(out, st.Detail.TableHeader.Render("  "+strings.Repeat(" ", numW)+" "+text.Pad("run", labelW)+"  "+text.PadLeft("value", valueW)))
+	rows := max(1, s.h-len(out)-1)
+	s.rowOff = ui.KeepInView(s.col, s.rowOff, rows, len(s.runs))
+	for i := s.rowOff; i < len(s.runs) && i < s.rowOff+rows; i++ {
+		r := s.runs[i]
+		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.TruncateMiddle(text.OneLine(r.Label), labelW), labelW) +
+			"  " + text.PadLeft(text.OneLine(r.Value), valueW)
+		if i == s.col {
+			line = st.Detail.Selected.Render("▸" + line[1:])
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// allNoDocs reports whether no run has records of the task here.
+func (s *Sheet) allNoDocs() bool {
+	for _, r := range s.runs {
+		if !r.NoDocs {
+			return false
+		}
+	}
+	return len(s.runs) > 0
+}
+
+// noDocs reports whether some run has no records of the task here.
+func (s *Sheet) noDocs() bool {
+	for _, r := range s.runs {
+		if r.NoDocs {
+			return true
+		}
+	}
+	return false
 }
 
 // title is a doc's question, from the first run that has it.
