@@ -170,8 +170,9 @@ func viewers(bin, path string, d fileTexts) (vs []viewer, missing map[string]str
 					return false
 				}
 			}
-			// Its status line counts a search's hits.
-			hits := regexp.MustCompile(`(\d+ hits?|Hit \d+ of \d+) for`)
+			// Its status line counts a search's hits ("0 hits for" while it
+			// has found none).
+			hits := regexp.MustCompile(`([1-9]\d* hits?|Hit \d+ of \d+) for`)
 			v = viewer{
 				name: "lnav", argv: []string{"lnav", path}, quit: "q",
 				opens: inView(`{"doc_id": `), note: "at the file's end, where lnav opens a text file",
@@ -517,7 +518,7 @@ func compareRows(bin, path, label string, memBudget float64) ([]row, []sideRow, 
 			key: func(s viewSeen) time.Duration { return s.endAfter }},
 		{what: "G once the file is read, until the last record shows", of: func(s viewSeen) time.Duration { return s.endLoaded },
 			key: func(s viewSeen) time.Duration { return s.endLoaded }},
-		{what: fmt.Sprintf("search for the last doc's question once the file is read, until the first doc holding it shows (%.0f%% into the file)", 100*float64(d.hitAt)/(fileMB(path)*1e6)), of: func(s viewSeen) time.Duration { return s.search },
+		{what: fmt.Sprintf("search once the file is read, until the first doc holding the text shows (%.0f%% into the file)", 100*float64(d.hitAt)/(fileMB(path)*1e6)), of: func(s viewSeen) time.Duration { return s.search },
 			key: func(s viewSeen) time.Duration { return s.search }},
 	}
 	var out []row
