@@ -77,13 +77,10 @@ type viewer struct {
 }
 
 // fileTexts are what the viewers' screens show of a generated samples
-// file: docTexts, the last doc's id and question, the filter of the
-// file's last row, and the text the search looks for.
+// file: docTexts, the last doc's id, and the text the search looks for.
 type fileTexts struct {
 	docTexts
-	lastID       int
-	lastQuestion string
-	lastFilter   string
+	lastID int
 	// search is the text searched for (searchTarget; "": none), hitID
 	// the doc of the first row holding it, hitAt that row's place in
 	// the file.
@@ -241,7 +238,7 @@ func viewers(bin, path string, d fileTexts) (vs []viewer, missing map[string]str
 			missing[v.name] = "python3 is not installed"
 			continue
 		}
-		if _, err := exec.LookPath(v.argv[0]); err != nil {
+		if _, err := lookPath(v.argv[0]); err != nil {
 			missing[v.name] = v.argv[0] + " is not installed"
 			continue
 		}
@@ -250,6 +247,9 @@ func viewers(bin, path string, d fileTexts) (vs []viewer, missing map[string]str
 	}
 	return vs, missing
 }
+
+// lookPath finds a viewer's program (a test's stand-in finds them all).
+var lookPath = exec.LookPath
 
 // viewSeen is what one viewer showed, and when.
 type viewSeen struct {
@@ -415,7 +415,6 @@ func readFileTexts(path string) (fileTexts, error) {
 		return f, err
 	}
 	f.docTexts, f.lastID = d, d.docs-1
-	f.lastQuestion, f.lastFilter = d.lastQuestion, d.lastFilter
 	f.search, f.hitID, f.hitAt, err = searchTarget(path, d.lastQuestion)
 	return f, err
 }
