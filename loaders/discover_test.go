@@ -208,6 +208,36 @@ func TestWalkEmptyFolderSaysWhatItHolds(t *testing.T) {
 	}
 }
 
+// TestWalkUnitNeedsItsOwnFiles: a folder laid out as a tool's run folder
+// (results/ or reports/ beside logs/, as many projects keep theirs) is
+// opened whole as OpenCompass's or EvalScope's only with a file of the
+// tool's own in it; else it is walked, and the lm-eval runs in it are
+// lm-eval's. They were opened as OpenCompass results without records,
+// and as an EvalScope folder that failed, their samples never read.
+func TestWalkUnitNeedsItsOwnFiles(t *testing.T) {
+	root := t.TempDir()
+	copyInto(t, filepath.Join(fixtures, "two_filters"), filepath.Join(root, "proj", "results", "my-model"))
+	writeFile(t, filepath.Join(root, "proj", "logs", "run.log"), "ran\n")
+	copyInto(t, filepath.Join(fixtures, "two_filters"), filepath.Join(root, "proj2", "lm"))
+	writeFile(t, filepath.Join(root, "proj2", "reports", "weekly.json"), `{"week": 1}`)
+	writeFile(t, filepath.Join(root, "proj2", "logs", "run.log"), "ran\n")
+	copyInto(t, "../testdata/evalscope/20250301_090000", filepath.Join(root, "es"))
+	copyInto(t, "../testdata/opencompass/20250302_090000", filepath.Join(root, "oc"))
+	open, each, _ := walkAll(t, root, root)
+	want := []string{
+		"evalscope es/predictions/Qwen2.5-0.5B-Instruct/gsm8k_main.jsonl",
+		"lm-eval proj/results/my-model/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
+		"lm-eval proj2/lm/samples_gsm8k_2025-08-07T11-42-40.066002.jsonl",
+		"opencompass oc/predictions/qwen2.5-1.5b-instruct-hf/gsm8k.json",
+	}
+	for _, got := range [][]string{open, each} {
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("datasets:\n got %q\nwant %q", got, want)
+		}
+	}
+}
+
 // TestWalkPairsRenamedFiles: lm-eval files renamed by hand, without the
 // timestamps that pair them, pair by their content (the results file's
 // task_hashes); where two results files claim the same samples, none is

@@ -163,10 +163,12 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 			continue
 		}
 		if isDir || f.openMany == nil {
+			// A folder's format may open some files and not others
+			// (lighteval: a details file that declares too much): the
+			// datasets it opened are kept beside the error.
 			ds, err := f.open(p)
 			if err != nil {
 				errs = append(errs, wrapOpen(p, err))
-				continue
 			}
 			for _, d := range ds {
 				if err := hand(d); err != nil {

@@ -50,15 +50,34 @@ func jsonNumPtr(p *float64) any {
 // FormatFloat formats a metric value for people with prec decimals, and
 // a non-finite one as Python prints it: "inf", "-inf", "nan".
 func FormatFloat(f float64, prec int) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
+	if s, ok := pyNonFinite(f); ok {
+		return s
 	}
 	return strconv.FormatFloat(f, 'f', prec, 64)
+}
+
+// FormatSignificant formats a value for people with at most digits
+// significant digits (-1: the fewest that read back as f), and a
+// non-finite one as FormatFloat does: how check and the loaders write a
+// reported value beside a recomputed one.
+func FormatSignificant(f float64, digits int) string {
+	if s, ok := pyNonFinite(f); ok {
+		return s
+	}
+	return strconv.FormatFloat(f, 'g', digits, 64)
+}
+
+// pyNonFinite spells a non-finite f as Python prints it.
+func pyNonFinite(f float64) (string, bool) {
+	switch {
+	case math.IsNaN(f):
+		return "nan", true
+	case math.IsInf(f, 1):
+		return "inf", true
+	case math.IsInf(f, -1):
+		return "-inf", true
+	}
+	return "", false
 }
 
 // MarshalJSON writes the pair with non-finite values as strings.

@@ -41,3 +41,26 @@ func TestNonFiniteJSON(t *testing.T) {
 		t.Errorf("FormatFloat: %s", got)
 	}
 }
+
+// TestFormatSignificant: check's differences and the loaders' own
+// metric-differs write values with FormatSignificant, and spell the
+// non-finite ones exactly as FormatFloat does (as Python prints them).
+func TestFormatSignificant(t *testing.T) {
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if a, b := FormatSignificant(f, 6), FormatFloat(f, 4); a != b {
+			t.Errorf("%v: FormatSignificant %q, FormatFloat %q", f, a, b)
+		}
+	}
+	for _, c := range []struct {
+		f      float64
+		digits int
+		want   string
+	}{
+		{0.123456789, 6, "0.123457"}, {1234567, 6, "1.23457e+06"}, {0.5, 6, "0.5"}, {100, 6, "100"},
+		{1e-05, -1, "1e-05"}, {0.30000000000000004, -1, "0.30000000000000004"}, {-2, 6, "-2"},
+	} {
+		if got := FormatSignificant(c.f, c.digits); got != c.want {
+			t.Errorf("FormatSignificant(%v, %d) = %q, want %q", c.f, c.digits, got, c.want)
+		}
+	}
+}

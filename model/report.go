@@ -50,26 +50,94 @@ type DatasetReport struct {
 	Groups map[string]map[string]map[string]GroupPair `json:"groups,omitempty"`
 	// Facts are the header facts, for humans; scripts should not parse them.
 	Facts map[string]string `json:"facts,omitempty"`
-	// Extra holds format-specific figures (a run's attempts, scores and
-	// category means) written as further top-level fields of the entry.
-	// Keys must not collide with the fields above.
-	Extra map[string]any `json:"-"`
+	// Run are a scored run's figures (Dataset.Scoring: a run's attempts,
+	// scores, statuses and category means), nil for other datasets.
+	Run *RunFigures `json:"-"`
+	// Agreement is an lm-eval dataset's filter agreement: per pair of
+	// filters "A|B" (each unordered pair both ways), how many docs are
+	// right under both, only one, or neither. Nil when not computed.
+	Agreement map[string]Agreement `json:"-"`
+	// PassAtK is, per filter and k ("1", "4"...), the unbiased pass@k
+	// over each doc's repeats (the deep check). Nil when not computed.
+	PassAtK map[string]map[string]float64 `json:"-"`
 }
 
-// MarshalJSON writes the report's fields followed by its Extra figures,
-// flat, as `summary --json` promises them.
+// RunFigures are a run's figures in `summary`: its attempts, scores,
+// statuses and category means at a threshold (model/runstats), its
+// generation summary's counters, and the scores_map.json its figures
+// were compared with.
+type RunFigures struct {
+	Attempts       int
+	ScoredAttempts int
+	ScoredRecords  int
+	// MeanWeightedScore is nil when nothing is scored.
+	MeanWeightedScore *float64
+	// Threshold is the one AboveThreshold and Statuses count at.
+	Threshold      float64
+	AboveThreshold int
+	CategoryMeans  map[string]float64
+	// Statuses counts the samples by status at Threshold ("pass", "fail",
+	// "error", "unscored").
+	Statuses map[string]int
+	// Generation are the generation summary's counters (progress counts,
+	// not metrics: completed_samples, done_attempts...).
+	Generation map[string]float64
+	// ScoresMap names scores_map.json and the pass_threshold its figures
+	// count at, nil when the run has none.
+	ScoresMap *ScoresMapRef
+}
+
+// ScoresMapRef is the scores_map.json a run's figures were compared with.
+type ScoresMapRef struct {
+	File          string  `json:"file"`
+	PassThreshold float64 `json:"pass_threshold"`
+}
+
+// Agreement is a 2x2 table of two filters' verdicts on the same docs.
+type Agreement struct {
+	Both    int `json:"both"`
+	OnlyA   int `json:"only_a"`
+	OnlyB   int `json:"only_b"`
+	Neither int `json:"neither"`
+}
+
+// extra is the report's format-specific figures as `summary --json`
+// writes them: further top-level fields of the entry, by name.
+func (r DatasetReport) extra() map[string]any {
+	out := map[string]any{}
+	if f := r.Run; f != nil {
+		out["attempts"], out["scored_attempts"], out["scored_records"] = f.Attempts, f.ScoredAttempts, f.ScoredRecords
+		out["mean_weighted_score"], out["threshold"], out["above_threshold"] = f.MeanWeightedScore, f.Threshold, f.AboveThreshold
+		out["category_means"], out["statuses"], out["generation"] = f.CategoryMeans, f.Statuses, f.Generation
+		if f.ScoresMap != nil {
+			out["scores_map"] = f.ScoresMap
+		}
+	}
+	if r.Agreement != nil {
+		out["agreement"] = r.Agreement
+	}
+	if r.PassAtK != nil {
+		out["pass_at_k"] = r.PassAtK
+	}
+	return out
+}
+
+// MarshalJSON writes the report's fields followed by its format-specific
+// figures (Run, Agreement, PassAtK), flat and in name order, as `summary
+// --json` promises them.
 func (r DatasetReport) MarshalJSON() ([]byte, error) {
 	type plain DatasetReport // no MarshalJSON: avoids recursion
 	base, err := json.Marshal(plain(r))
-	if err != nil || len(r.Extra) == 0 {
+	extra := r.extra()
+	if err != nil || len(extra) == 0 {
 		return base, err
 	}
-	extra, err := json.Marshal(r.Extra)
+	more, err := json.Marshal(extra)
 	if err != nil {
 		return nil, err
 	}
 	// Join {"a":1} and {"b":2} into {"a":1,"b":2}.
-	return append(append(base[:len(base)-1], ','), extra[1:]...), nil
+	return append(append(base[:len(base)-1], ','), more[1:]...), nil
 }
 
 // GroupPair is one group metric in `summary --json`: reported, and

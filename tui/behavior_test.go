@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"evalview/model"
 )
@@ -31,27 +32,27 @@ func TestListKeepsRecordAcrossSwitches(t *testing.T) {
 		t.Fatalf("selected %d, want 3", got)
 	}
 	press(m, "x")
-	if got := selected(t, m); got != 3 || len(m.list.st.visible) != 2 {
-		t.Errorf("wrong only: selected %d of %v, want 3 of [3 4]", got, m.list.st.visible)
+	if got := selected(t, m); got != 3 || len(m.list.Visible()) != 2 {
+		t.Errorf("wrong only: selected %d of %v, want 3 of [3 4]", got, m.list.Visible())
 	}
 	press(m, "f")
-	if got := selected(t, m); got != 3 || m.list.filterIndex() != 1 {
-		t.Errorf("after f: selected %d filter %d", got, m.list.filterIndex())
+	if got := selected(t, m); got != 3 || m.list.FilterIndex() != 1 {
+		t.Errorf("after f: selected %d filter %d", got, m.list.FilterIndex())
 	}
 	if s := screen(m); !strings.Contains(s, "filter flexible-extract") || !strings.Contains(s, "wrong only") {
 		t.Errorf("status bar does not show the filter and the switch:\n%s", s)
 	}
 	press(m, "x")
-	if got := selected(t, m); got != 3 || len(m.list.st.visible) != 6 {
-		t.Errorf("all again: selected %d of %d", got, len(m.list.st.visible))
+	if got := selected(t, m); got != 3 || len(m.list.Visible()) != 6 {
+		t.Errorf("all again: selected %d of %d", got, len(m.list.Visible()))
 	}
 	// A record that is not wrong moves the cursor to the next wrong one.
 	press(m, "g", "x")
 	if got := selected(t, m); got != 3 {
 		t.Errorf("from doc 0, wrong only selects %d, want 3", got)
 	}
-	if m.detail.rec == nil || m.detail.rec.ID != "3" {
-		t.Errorf("detail shows %v, want doc 3", m.detail.rec)
+	if m.detail.Record() == nil || m.detail.Record().ID != "3" {
+		t.Errorf("detail shows %v, want doc 3", m.detail.Record())
 	}
 }
 
@@ -69,7 +70,7 @@ func TestListNavigation(t *testing.T) {
 		if got := selected(t, m); got != tt.want {
 			t.Errorf("after %v: selected %d, want %d", tt.keys, got, tt.want)
 		}
-		if m.detail.rec == nil || m.detail.rec.ID != m.datasets[0].Records.Summary(tt.want).ID {
+		if m.detail.Record() == nil || m.detail.Record().ID != m.datasets[0].Records.Summary(tt.want).ID {
 			t.Errorf("after %v the detail does not follow the cursor", tt.keys)
 		}
 	}
@@ -85,7 +86,7 @@ func TestListSearch(t *testing.T) {
 	press(m, "enter")
 	// The list search covers the whole record: "how" (smart case) is in
 	// every doc's few-shot example ("How many trees"); the cursor stays on 0.
-	if got := m.list.st.matches; len(got) != 6 {
+	if got := m.list.Hits(); len(got) != 6 {
 		t.Fatalf("matches %v, want 6", got)
 	}
 	press(m, "n")
@@ -103,12 +104,12 @@ func TestListSearch(t *testing.T) {
 	press(m, "/")
 	typeText(m, "How many b")
 	press(m, "enter")
-	if got := len(m.list.st.matches); got != 1 || selected(t, m) != 1 {
+	if got := len(m.list.Hits()); got != 1 || selected(t, m) != 1 {
 		t.Errorf("smart case: %d matches, selected %d", got, selected(t, m))
 	}
 	press(m, "/", "x", "esc")
-	if m.list.st.query != "" || m.mode() == modeInput {
-		t.Errorf("esc keeps the query %q", m.list.st.query)
+	if m.list.Query() != "" || m.mode() == modeInput {
+		t.Errorf("esc keeps the query %q", m.list.Query())
 	}
 }
 
@@ -118,18 +119,18 @@ func TestDetailSearch(t *testing.T) {
 	press(m, "/")
 	typeText(m, "doc_id")
 	press(m, "enter")
-	if got := len(m.detail.search.matches); got != 2 {
+	if got, _ := m.detail.SearchHits(); got != 2 {
 		t.Fatalf("%d matches of doc_id in Raw, want 2", got)
 	}
 	press(m, "n")
-	if m.detail.search.cur != 1 || m.detail.vp.YOffset() == 0 {
-		t.Errorf("n: match %d at offset %d, want the second match scrolled into view", m.detail.search.cur, m.detail.vp.YOffset())
+	if _, cur := m.detail.SearchHits(); cur != 2 || m.detail.Offset() == 0 {
+		t.Errorf("n: match %d at offset %d, want the second match scrolled into view", cur, m.detail.Offset())
 	}
 	if s := screen(m); !strings.Contains(s, "/doc_id 2/2 in Raw") {
 		t.Errorf("status lacks the detail search:\n%s", s)
 	}
 	press(m, "esc")
-	if m.detail.search.query != "" || m.focus != focusDetail {
+	if q, _ := m.detail.SearchQuery(); q != "" || m.focus != focusDetail {
 		t.Errorf("first esc clears the search and stays in the detail")
 	}
 	press(m, "esc")
@@ -165,16 +166,19 @@ func TestMouse(t *testing.T) {
 	if got := selected(t, m); got != 2 || m.focus != focusList {
 		t.Errorf("click on the third row: selected %d focus %d", got, m.focus)
 	}
-	screen(m)
-	hit := m.detail.tabHits[2] // "3 Filters"
-	send(m, tea.MouseClickMsg{X: l.Detail.X + hit.x0 + 1, Y: l.Detail.Y, Button: tea.MouseLeft})
+	bar := strings.Split(ansi.Strip(m.detail.View()), "\n")[0]
+	x0 := strings.Index(bar, "3 Filters")
+	if x0 < 0 {
+		t.Fatalf("no Filters tab in %q", bar)
+	}
+	send(m, tea.MouseClickMsg{X: l.Detail.X + x0 + 1, Y: l.Detail.Y, Button: tea.MouseLeft})
 	if got := m.detail.TabName(); got != "Filters" || m.focus != focusDetail {
 		t.Errorf("click on a tab: %q focus %d", got, m.focus)
 	}
 	press(m, "5")
 	send(m, tea.MouseWheelMsg{X: l.Detail.X + 3, Y: l.Detail.Y + 5, Button: tea.MouseWheelDown})
-	if m.detail.vp.YOffset() != 3 {
-		t.Errorf("wheel over the detail: offset %d, want 3", m.detail.vp.YOffset())
+	if m.detail.Offset() != 3 {
+		t.Errorf("wheel over the detail: offset %d, want 3", m.detail.Offset())
 	}
 	send(m, tea.MouseWheelMsg{X: 3, Y: l.List.Y + 3, Button: tea.MouseWheelDown})
 	if got := selected(t, m); got != 5 {
@@ -265,13 +269,13 @@ func TestGrowingIndex(t *testing.T) {
 	}
 	idx.grow(3, false)
 	send(m, indexTickMsg{})
-	if len(m.list.st.visible) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
-		t.Errorf("after growing to 3: %d rows, detail %v", len(m.list.st.visible), m.detail.rec)
+	if len(m.list.Visible()) != 3 || m.detail.Record() == nil || m.detail.Record().ID != "0" {
+		t.Errorf("after growing to 3: %d rows, detail %v", len(m.list.Visible()), m.detail.Record())
 	}
 	idx.grow(6, true)
 	send(m, indexTickMsg{})
 	s := screen(m)
-	if len(m.list.st.visible) != 6 || strings.Contains(s, "indexing") || !strings.Contains(s, "1/6") {
+	if len(m.list.Visible()) != 6 || strings.Contains(s, "indexing") || !strings.Contains(s, "1/6") {
 		t.Errorf("after the index is done:\n%s", s)
 	}
 	if !strings.Contains(s, "(samples 0.67)") {
@@ -378,11 +382,11 @@ func TestOptionsFilterAndTabKeysFromList(t *testing.T) {
 	m := New(allFixtures(), Options{Theme: "dark", Filter: "flexible-extract"})
 	drive(m, m.Init())
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	if m.list.filterIndex() != 1 || !strings.Contains(screen(m), "filter flexible-extract") {
-		t.Errorf("--filter flexible-extract: filter %d", m.list.filterIndex())
+	if m.list.FilterIndex() != 1 || !strings.Contains(screen(m), "filter flexible-extract") {
+		t.Errorf("--filter flexible-extract: filter %d", m.list.FilterIndex())
 	}
-	if other := New(allFixtures(), Options{Filter: "no-such-filter"}); other.list.filterIndex() != 0 {
-		t.Errorf("an unknown filter should fall back to the first, got %d", other.list.filterIndex())
+	if other := New(allFixtures(), Options{Filter: "no-such-filter"}); other.list.FilterIndex() != 0 {
+		t.Errorf("an unknown filter should fall back to the first, got %d", other.list.FilterIndex())
 	}
 	press(m, "3")
 	if m.detail.TabName() != "Filters" || m.focus != focusList {
@@ -432,7 +436,7 @@ func TestRecordLoadError(t *testing.T) {
 	}
 	checkFits(t, s, 80, 24)
 	press(m, "j")
-	if s := screen(m); strings.Contains(s, "Could not read") || m.detail.rec == nil || m.detail.rec.ID != "3" {
+	if s := screen(m); strings.Contains(s, "Could not read") || m.detail.Record() == nil || m.detail.Record().ID != "3" {
 		t.Errorf("the next record should show again:\n%s", s)
 	}
 }
@@ -443,7 +447,7 @@ func TestBigRecordRendersInACommand(t *testing.T) {
 	big.Attempts[0].Text = strings.Repeat("long answer text ", 4000) // 68 KB
 	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 	press(m, "tab")
-	if m.detail.rec != big || m.detail.TabName() != "Prompt" || len(m.detail.doc.Lines) == 0 {
+	if m.detail.Record() != big || m.detail.TabName() != "Prompt" || len(m.detail.Doc().Lines) == 0 {
 		t.Fatal("the big record's Prompt did not show")
 	}
 	// Ask for Responses but hold its render back, switch to Details, then
@@ -457,11 +461,11 @@ func TestBigRecordRendersInACommand(t *testing.T) {
 	}
 	press(m, "3")
 	send(m, pending())
-	if m.detail.TabName() != "Details" || !strings.Contains(strings.Join(m.detail.doc.Plain, "\n"), "Generation params") {
+	if m.detail.TabName() != "Details" || !strings.Contains(strings.Join(m.detail.Doc().Plain, "\n"), "Generation params") {
 		t.Error("a late render replaced the tab on screen")
 	}
 	press(m, "2") // now from the cache
-	if m.detail.Busy() || !strings.Contains(strings.Join(m.detail.doc.Plain, "\n"), "long answer text") {
+	if m.detail.Busy() || !strings.Contains(strings.Join(m.detail.Doc().Plain, "\n"), "long answer text") {
 		t.Error("Responses of the big record did not show from the cache")
 	}
 }
@@ -491,8 +495,8 @@ func TestGrowingIndexFirstRecordThroughSync(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{base}, 100, 30)
 	idx.grow(3, false)
 	send(m, indexTickMsg{})
-	if len(m.list.st.visible) != 3 || m.detail.rec == nil || m.detail.rec.ID != "0" {
-		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.st.visible), m.detail.rec, screen(m))
+	if len(m.list.Visible()) != 3 || m.detail.Record() == nil || m.detail.Record().ID != "0" {
+		t.Fatalf("after growing to 3: %d rows, detail %v\n%s", len(m.list.Visible()), m.detail.Record(), screen(m))
 	}
 }
 

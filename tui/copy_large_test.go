@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/detail"
 )
 
 // sentMsgs runs cmd and the batches it leads to, returning every message
@@ -77,7 +78,7 @@ func TestCopyTooLargeForOSC52(t *testing.T) {
 		if hasOSC52(sentMsgs(cmd)) {
 			t.Error("a text above the limit went out over OSC 52")
 		}
-		want := recordJSON(m.detail.rec)
+		want := detail.RecordJSON(m.detail.Record())
 		if b, err := os.ReadFile(got); err != nil || string(b) != want {
 			t.Errorf("xclip got %q (%v), want the record JSON %q", b, err, want)
 		}

@@ -11,6 +11,7 @@ import (
 	"evalview/internal/hostile"
 	"evalview/internal/termsafe"
 	"evalview/loaders"
+	"evalview/tui/detail"
 )
 
 // clipUnsafe says why text bound for the clipboard could act on the
@@ -44,13 +45,13 @@ func TestClipPayloadHostile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := clip{what: "record JSON", text: recordJSON(rec), json: true}
-			p := c.payload()
+			c := detail.Clip{What: "record JSON", Text: detail.RecordJSON(rec), JSON: true}
+			p := c.Payload()
 			if why := clipUnsafe(p); why != "" {
 				t.Fatalf("%s record %d: record JSON payload: %s", dir, i, why)
 			}
 			var want, got any
-			if json.Unmarshal([]byte(c.text), &want) == nil {
+			if json.Unmarshal([]byte(c.Text), &want) == nil {
 				if err := json.Unmarshal([]byte(p), &got); err != nil {
 					t.Fatalf("%s record %d: the payload is no longer JSON: %v", dir, i, err)
 				}
@@ -59,7 +60,7 @@ func TestClipPayloadHostile(t *testing.T) {
 				}
 			}
 			for _, a := range rec.Attempts {
-				if why := clipUnsafe((clip{text: a.Text}).payload()); why != "" {
+				if why := clipUnsafe((detail.Clip{Text: a.Text}).Payload()); why != "" {
 					t.Fatalf("%s record %d: response payload: %s", dir, i, why)
 				}
 			}
@@ -79,9 +80,9 @@ func TestClipPayloadProperty(t *testing.T) {
 	for range 5000 {
 		s := hostile.RandomString(rng.IntN, 10)
 		b, _ := json.Marshal(map[string]string{"text": s})
-		for _, c := range []clip{{text: s}, {text: string(b), json: true}} {
-			if why := clipUnsafe(c.payload()); why != "" {
-				t.Fatalf("payload of %q (json %v): %s", c.text, c.json, why)
+		for _, c := range []detail.Clip{{Text: s}, {Text: string(b), JSON: true}} {
+			if why := clipUnsafe(c.Payload()); why != "" {
+				t.Fatalf("payload of %q (json %v): %s", c.Text, c.JSON, why)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"evalview/model"
+	"evalview/tui/detail"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -58,11 +59,11 @@ func TestCopyOSC52(t *testing.T) {
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
 	rest, _ := io.ReadAll(tm.FinalOutput(t))
 	out := append(all.Bytes(), rest...)
-	rec := fm.detail.rec
+	rec := fm.detail.Record()
 	want := map[string]string{
 		"response":    "Let me think step by step (repeat 1). The answer is 3.",
 		"path":        ".resps[0][0]",
-		"record JSON": recordJSON(rec),
+		"record JSON": detail.RecordJSON(rec),
 	}
 	for what, text := range want {
 		if !bytes.Contains(out, osc52(text)) {
@@ -94,8 +95,8 @@ func TestCopyPaths(t *testing.T) {
 		m := newTestModel(t, allFixtures(), 100, 30)
 		press(m, tc.keys...)
 		c, ok := m.focusedClip()
-		if !ok || c.what != tc.what || c.path != tc.path || !strings.Contains(c.text, tc.textHave) {
-			t.Errorf("%v: clip %q %q %q", tc.keys, c.what, c.path, c.text)
+		if !ok || c.What != tc.what || c.Path != tc.path || !strings.Contains(c.Text, tc.textHave) {
+			t.Errorf("%v: clip %q %q %q", tc.keys, c.What, c.Path, c.Text)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -12,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/internal/safefile"
+	"evalview/tui/ui"
 )
 
 // stderrCapture tees os.Stderr while the program runs. A panic that Bubble
@@ -74,9 +74,6 @@ func (c *stderrCapture) stop() string {
 	return strings.ReplaceAll(string(bytes.Clone(c.tail)), "\r\n", "\n")
 }
 
-// crashMsg reports a panic inside a command.
-type crashMsg struct{ info *crashInfo }
-
 // crashInfo is a recovered panic with its stack.
 type crashInfo struct {
 	value any
@@ -86,19 +83,6 @@ type crashInfo struct {
 // String is the crash log's body: the panic value, then the stack.
 func (c *crashInfo) String() string {
 	return fmt.Sprintf("panic: %v\n\n%s", c.value, c.stack)
-}
-
-// safeCmd runs cmd and turns a panic into a crashMsg, so the browser can
-// quit cleanly and write a crash log instead of leaving the terminal raw.
-func safeCmd(cmd func() tea.Msg) tea.Cmd {
-	return func() (msg tea.Msg) {
-		defer func() {
-			if r := recover(); r != nil {
-				msg = crashMsg{&crashInfo{value: r, stack: debug.Stack()}}
-			}
-		}()
-		return cmd()
-	}
 }
 
 // restoreTerminal leaves the alternate screen, shows the cursor and turns
@@ -137,4 +121,41 @@ func writeCrashLog(c *crashInfo, now time.Time) (string, error) {
 		return "", err
 	}
 	return f.Name(), nil
+}
+
+// testPanicEnv names the environment variable that makes the browser panic
+// on purpose a moment after it starts, so that crash handling can be
+// checked end to end with the real binary in a real terminal:
+//
+//   - "update": inside Update (the model's own recovery);
+//   - "command": inside a command wrapped by safeCmd;
+//   - "tea": inside a bare command, left to Bubble Tea's recovery.
+//
+// It exists for tests only; nothing happens when it is unset.
+const testPanicEnv = "EVALVIEW_TEST_PANIC"
+
+// testPanicMsg panics where it is told to once it is applied in Update.
+type testPanicMsg struct{ where string }
+
+func (t testPanicMsg) applyTo(*Model) tea.Cmd {
+	switch t.where {
+	case "command":
+		return ui.SafeCmd(func() tea.Msg { panic(testPanicEnv + " in a command") })
+	case "tea":
+		return func() tea.Msg { panic(testPanicEnv + " outside the browser's recovery") }
+	}
+	panic(testPanicEnv + " in Update")
+}
+
+// armTestPanic sends the panic message once the first screen is up, when
+// testPanicEnv asks for it.
+func armTestPanic(p *tea.Program) {
+	where := os.Getenv(testPanicEnv)
+	if where == "" {
+		return
+	}
+	go func() {
+		time.Sleep(time.Second)
+		p.Send(testPanicMsg{where})
+	}()
 }

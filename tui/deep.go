@@ -55,22 +55,22 @@ type deepDoneMsg struct {
 // deepTickMsg redraws the progress while a pass runs.
 type deepTickMsg struct{}
 
-// startDeep starts the next pending deep pass: the current dataset's,
-// else, once every index is complete, the first other dataset's. It does
-// nothing while a pass runs (handleDeepDone starts the next). Other
-// datasets wait for the indexes: a folder of 600 samples files is read
-// for the overview, and their passes would take half the cores from it.
-func (m *Model) startDeep() tea.Cmd {
-	d := &m.deep
-	if d.running || len(m.datasets) == 0 {
+// start starts the next pending deep pass: the current dataset's (cur
+// of datasets), else, once every index is complete (growing is false),
+// the first other dataset's. It does nothing while a pass runs (done
+// starts the next). Other datasets wait for the indexes: a folder of 600
+// samples files is read for the overview, and their passes would take
+// half the cores from it.
+func (d *deepState) start(datasets []*model.Dataset, cur int, growing bool) tea.Cmd {
+	if d.running || len(datasets) == 0 {
 		return nil
 	}
 	if d.runs == nil {
 		d.runs = map[*model.Dataset]*deepRun{}
 		d.ctx, d.stop = context.WithCancel(model.WithGate(context.Background(), d.foreground()))
 	}
-	order := append([]*model.Dataset{m.datasets[m.cur]}, m.datasets...)
-	if m.anyGrowing() {
+	order := append([]*model.Dataset{datasets[cur]}, datasets...)
+	if growing {
 		order = order[:1]
 	}
 	for _, ds := range order {
@@ -82,49 +82,45 @@ func (m *Model) startDeep() tea.Cmd {
 		ctx, cancel := context.WithCancel(d.ctx)
 		run.cancel = cancel
 		deep := ds.Deep
-		work := safeCmd(func() tea.Msg {
+		work := ui.SafeCmd(func() tea.Msg {
 			rep, err := deep(ctx, func(done, total int) {
 				run.done.Store(int64(done))
 				run.total.Store(int64(total))
 			})
 			return deepDoneMsg{ds: ds, report: rep, err: err}
 		})
-		return tea.Batch(work, m.deepTick())
+		return tea.Batch(work, d.tick())
 	}
 	return nil
 }
 
-// deepTick schedules the next progress redraw, once.
-func (m *Model) deepTick() tea.Cmd {
-	if m.deep.ticking {
+// tick schedules the next progress redraw, once.
+func (d *deepState) tick() tea.Cmd {
+	if d.ticking {
 		return nil
 	}
-	m.deep.ticking = true
+	d.ticking = true
 	return tea.Tick(deepPoll, func(time.Time) tea.Msg { return deepTickMsg{} })
 }
 
-// handleDeepTick keeps redrawing while a pass runs.
-func (m *Model) handleDeepTick() tea.Cmd {
-	m.deep.ticking = false
-	if !m.deep.running {
+// handleTick keeps redrawing while a pass runs.
+func (d *deepState) handleTick() tea.Cmd {
+	d.ticking = false
+	if !d.running {
 		return nil
 	}
-	return m.deepTick()
+	return d.tick()
 }
 
-// handleDeepDone keeps a pass's report, refreshes the sheets that show it
-// and starts the next pass.
-func (m *Model) handleDeepDone(msg deepDoneMsg) tea.Cmd {
-	m.deep.running = false
-	if run := m.deep.runs[msg.ds]; run != nil {
+// done keeps a pass's report; it reports whether the next pass is to
+// start (the browser is not quitting).
+func (d *deepState) done(msg deepDoneMsg) (next bool) {
+	d.running = false
+	if run := d.runs[msg.ds]; run != nil {
 		run.finished, run.report, run.err = true, msg.report, msg.err
 		run.cancel()
 	}
-	redraw := m.tellSheets(ui.DeepMsg{Dataset: msg.ds})
-	if m.deep.ctx != nil && m.deep.ctx.Err() != nil {
-		return redraw // quitting
-	}
-	return tea.Batch(redraw, m.startDeep())
+	return d.ctx == nil || d.ctx.Err() == nil
 }
 
 // report returns ds's finished deep report, nil while it is pending,
@@ -134,14 +130,6 @@ func (d *deepState) report(ds *model.Dataset) *model.DeepReport {
 		return run.report
 	}
 	return nil
-}
-
-// deepStatus is the status bar's note on the current dataset's pass.
-func (m *Model) deepStatus() string {
-	if len(m.datasets) == 0 {
-		return ""
-	}
-	return m.deep.status(m.datasets[m.cur])
 }
 
 // status is a note on ds's pass: "re-extracting 45%" while it runs, why
@@ -163,20 +151,20 @@ func (d *deepState) status(ds *model.Dataset) string {
 	return "re-extracting " + strconv.Itoa(pct) + "%"
 }
 
-// dropDeep forgets ds's deep pass, cancelling it if it runs: ds was
+// drop forgets ds's deep pass, cancelling it if it runs: ds was
 // replaced by a reload. Its done message still comes, for no run, and
 // starts the next pass.
-func (m *Model) dropDeep(ds *model.Dataset) {
-	if run := m.deep.runs[ds]; run != nil {
+func (d *deepState) drop(ds *model.Dataset) {
+	if run := d.runs[ds]; run != nil {
 		run.cancel()
-		delete(m.deep.runs, ds)
+		delete(d.runs, ds)
 	}
 }
 
-// stopDeep cancels the running pass (the browser is quitting).
-func (m *Model) stopDeep() {
-	if m.deep.stop != nil {
-		m.deep.stop()
+// cancel cancels the running pass (the browser is quitting).
+func (d *deepState) cancel() {
+	if d.stop != nil {
+		d.stop()
 	}
 }
 

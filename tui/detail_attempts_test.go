@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,12 +43,14 @@ func TestCopyFocusedAttempt(t *testing.T) {
 			if !ok {
 				t.Fatal("nothing to copy")
 			}
-			if c.what != tc.what || !strings.Contains(c.path, tc.path) {
-				t.Errorf("clip %q path %q, want %q and a path with %q", c.what, c.path, tc.what, tc.path)
+			if c.What != tc.what || !strings.Contains(c.Path, tc.path) {
+				t.Errorf("clip %q path %q, want %q and a path with %q", c.What, c.Path, tc.what, tc.path)
 			}
-			pos := m.detail.focusedAttempt()
-			if c.text != m.detail.rec.Attempts[pos].Text || c.text == "" {
-				t.Errorf("copied %q, want attempt %d's text", c.text, pos)
+			var n int // the attempt the clip names: "response #N"
+			fmt.Sscanf(tc.what, "response #%d", &n)
+			pos := n - 1
+			if c.Text != m.detail.Record().Attempts[pos].Text || c.Text == "" {
+				t.Errorf("copied %q, want attempt %d's text", c.Text, pos)
 			}
 			press(m, "y")
 			if !strings.Contains(screen(m), "copied "+tc.what) {
@@ -57,19 +60,23 @@ func TestCopyFocusedAttempt(t *testing.T) {
 	}
 }
 
-// scrollToAttempt scrolls the Responses tab so attempt pos's heading is
-// the top line.
+// scrollToAttempt scrolls the Responses tab down to attempt pos's
+// heading ("── #2 of 3 …"), to the top line if it can.
 func scrollToAttempt(t *testing.T, m *Model, pos int) {
 	t.Helper()
-	heads := m.detail.attemptHeadings()
-	if pos >= len(heads) || heads[pos] < 0 {
-		t.Fatalf("attempt %d has no heading in %v", pos, heads)
+	head := -1
+	for i, l := range m.detail.Doc().Plain {
+		if strings.HasPrefix(l, fmt.Sprintf("── #%d of ", pos+1)) {
+			head = i
+			break
+		}
 	}
-	for m.detail.vp.YOffset() < heads[pos] && !m.detail.vp.AtBottom() {
+	if head < 0 {
+		t.Fatalf("attempt %d has no heading in:\n%s", pos, strings.Join(m.detail.Doc().Plain, "\n"))
+	}
+	for y := -1; m.detail.Offset() < head && m.detail.Offset() != y; {
+		y = m.detail.Offset()
 		press(m, "j")
-	}
-	if m.detail.vp.YOffset() != heads[pos] {
-		m.detail.vp.SetYOffset(heads[pos])
 	}
 }
 

@@ -33,8 +33,8 @@ func TestSwitchToEmptyDatasetClearsDetail(t *testing.T) {
 	_, load := m.Update(keyMsg("j")) // record 2 is read by a command...
 	press(m, ">")                    // ...that ends after the switch
 	drive(m, load)
-	if m.detail.rec != nil || m.detail.ds != empty {
-		t.Errorf("detail shows record %v of %v after switching to the empty dataset", m.detail.rec != nil, m.detail.ds.Title)
+	if m.detail.Record() != nil || m.detail.Dataset() != empty {
+		t.Errorf("detail shows record %v of %v after switching to the empty dataset", m.detail.Record() != nil, m.detail.Dataset().Title)
 	}
 	if s := screen(m); strings.Contains(s, "Plan a weekly grocery budget") {
 		t.Errorf("the previous dataset's record is on screen:\n%s", s)

@@ -136,3 +136,29 @@ func checkFits(t *testing.T, s string, w, h int) {
 		}
 	}
 }
+
+// cursorRow is the list row under the cursor, from 0.
+func cursorRow(m *Model) int {
+	pos, _ := m.list.Position()
+	return pos - 1
+}
+
+// picked reports whether the user chose the list's columns (`c`).
+func picked(m *Model) bool {
+	_, p := m.list.Fields()
+	return p
+}
+
+// shownFields are the fields the list shows.
+func shownFields(m *Model) []string {
+	f, _ := m.list.Fields()
+	return f
+}
+
+// prompt is the open prompt, nil when none (or the search) is open.
+func prompt(m *Model) *lineInput {
+	if m.input == nil || m.input.search {
+		return nil
+	}
+	return m.input
+}

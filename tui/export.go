@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"evalview/tui/ui"
 )
 
 // exportDoneMsg reports an export of the list (`w`).
@@ -36,8 +38,8 @@ func (m *Model) openExportPrompt() tea.Cmd {
 	if base == "" || base == "." {
 		base = "evalview"
 	}
-	rows, what := m.list.st.visible, " records"
-	if sel := m.list.selectedRows(); len(sel) > 0 {
+	rows, what := m.list.Visible(), " records"
+	if sel := m.list.SelectedRows(); len(sel) > 0 {
 		rows, what = sel, " selected records" // the selection, in list order
 	}
 	p := &lineInput{prefix: "export " + strconv.Itoa(len(rows)) + what + " to: ",
@@ -50,8 +52,8 @@ func (m *Model) openExportPrompt() tea.Cmd {
 			return true, nil
 		}
 		rows := append([]int(nil), rows...)
-		export, fi, th := m.opts.Export, m.list.filterIndex(), m.scoring.at(ds)
-		return false, safeCmd(func() tea.Msg {
+		export, fi, th := m.opts.Export, m.list.FilterIndex(), m.scoring.at(ds)
+		return false, ui.SafeCmd(func() tea.Msg {
 			n, err := export(path, ds, rows, fi, th)
 			return exportDoneMsg{path: path, n: n, err: err}
 		})

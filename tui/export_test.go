@@ -21,10 +21,10 @@ func TestExportPrompt(t *testing.T) {
 	drive(m, m.Init())
 	send(m, windowSize(120, 30))
 	drive(m, m.setListQuery("status=fail"))
-	m.list.st.column = "score"
+	m.list.SetColumn("score")
 	press(m, "s", "S") // score↓: 3 then 4 (stable)
 	press(m, "w")
-	if m.prompt() == nil || !strings.Contains(screen(m), "export 2 records to:") {
+	if prompt(m) == nil || !strings.Contains(screen(m), "export 2 records to:") {
 		t.Fatalf("w prompt:\n%s", screen(m))
 	}
 	press(m, "ctrl+u")
@@ -57,11 +57,11 @@ func TestReloadKeepsCursorAndQuery(t *testing.T) {
 	if calls != 1 {
 		t.Fatalf("reopen called %d times", calls)
 	}
-	if sel, _ := m.list.Selected(); sel != 4 || m.list.st.where != "status=fail" || len(m.list.st.visible) != 2 {
-		t.Errorf("after reload: record %d, where %q, %d rows", sel, m.list.st.where, len(m.list.st.visible))
+	if sel, _ := m.list.Selected(); sel != 4 || m.list.Where() != "status=fail" || len(m.list.Visible()) != 2 {
+		t.Errorf("after reload: record %d, where %q, %d rows", sel, m.list.Where(), len(m.list.Visible()))
 	}
-	if m.detail.rec == nil || m.detail.rec.ID != "4" {
-		t.Errorf("detail after reload: %v", m.detail.rec)
+	if m.detail.Record() == nil || m.detail.Record().ID != "4" {
+		t.Errorf("detail after reload: %v", m.detail.Record())
 	}
 }
 
@@ -80,8 +80,8 @@ func TestEditorGetsATemporaryCopy(t *testing.T) {
 	}
 	// tea.ExecProcess needs a program; run the same steps by hand.
 	c, _ := m.focusedClip()
-	if c.what != "record JSON" {
-		t.Fatalf("clip %q", c.what)
+	if c.What != "record JSON" {
+		t.Fatalf("clip %q", c.What)
 	}
 	_ = cmd // the command is an exec message: running it needs a terminal
 	matches, _ := filepath.Glob(filepath.Join(os.TempDir(), "evalview-*.json"))

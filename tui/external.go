@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/internal/safefile"
+	"evalview/tui/detail"
 )
 
 // openExternal shows the focused text read-only in $PAGER (`o`) or in
@@ -21,8 +22,8 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		m.note = "nothing to open: no record is shown"
 		return nil
 	}
-	if c.absent != "" {
-		m.note = "nothing to open: " + c.absent
+	if c.Absent != "" {
+		m.note = "nothing to open: " + c.Absent
 		return nil
 	}
 	name, err := externalFile(c, editor)
@@ -31,7 +32,7 @@ func (m *Model) openExternal(editor bool) tea.Cmd {
 		return nil
 	}
 	cmd := externalCommand(externalProgram(editor), name)
-	what := c.what
+	what := c.What
 	m.external.Store(true)
 	return tea.Exec(execCmd{cmd}, func(err error) tea.Msg {
 		m.external.Store(false)
@@ -65,16 +66,16 @@ func externalCommand(prog, name string) *exec.Cmd {
 }
 
 // externalFile writes the copy of c a pager or editor gets and returns its
-// name. The copy is what the clipboard gets (clip.payload): the pager may
+// name. The copy is what the clipboard gets (detail.Clip.Payload): the pager may
 // print it raw (PAGER=cat, less -r), so no escape sequence, C1 or bidi
 // control of the data may reach the terminal through it; they show as the
 // screen shows them, and record JSON keeps every character as a \u
 // escape. The file is created in the temporary folder exclusively, under
 // a name nobody can predict (nothing planted there is written through),
 // readable by the user alone; the pager's copy is read-only.
-func externalFile(c clip, editor bool) (string, error) {
+func externalFile(c detail.Clip, editor bool) (string, error) {
 	ext := ".txt"
-	if c.json {
+	if c.JSON {
 		ext = ".json"
 	}
 	f, err := safefile.CreateTemp(os.TempDir(), "evalview-", ext, 0o600)
@@ -82,7 +83,7 @@ func externalFile(c clip, editor bool) (string, error) {
 		return "", err
 	}
 	name := f.Name()
-	_, werr := f.WriteString(c.payload())
+	_, werr := f.WriteString(c.Payload())
 	if werr == nil && !editor {
 		werr = f.Chmod(0o400) // the pager's copy is read-only
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"evalview/model"
+	"evalview/tui/detail"
 )
 
 // externalClasses are the kinds of bytes a record may hold that a pager
@@ -40,9 +41,9 @@ func TestPagerCopyIsTerminalSafe(t *testing.T) {
 	}
 	for name, bytes := range externalClasses {
 		t.Run(name, func(t *testing.T) {
-			for _, c := range []clip{
-				{what: "response", text: "before " + bytes + " after\n"},
-				{what: "record JSON", text: `{"response": "before ` + bytes + ` after"}`, json: true},
+			for _, c := range []detail.Clip{
+				{What: "response", Text: "before " + bytes + " after\n"},
+				{What: "record JSON", Text: `{"response": "before ` + bytes + ` after"}`, JSON: true},
 			} {
 				for _, editor := range []bool{false, true} {
 					file, err := externalFile(c, editor)
@@ -56,17 +57,17 @@ func TestPagerCopyIsTerminalSafe(t *testing.T) {
 						t.Fatal(err, serr)
 					}
 					if why := terminalUnsafe(string(out)); why != "" || strings.Contains(string(out), "\x1b") {
-						t.Errorf("%s (editor %v): %s: %q", c.what, editor, why, out)
+						t.Errorf("%s (editor %v): %s: %q", c.What, editor, why, out)
 					}
 					if !strings.Contains(string(out), "before ") || !strings.Contains(string(out), " after") {
-						t.Errorf("%s: the text around is lost: %q", c.what, out)
+						t.Errorf("%s: the text around is lost: %q", c.What, out)
 					}
 					want := os.FileMode(0o400)
 					if editor {
 						want = 0o600
 					}
 					if runtime.GOOS != "windows" && fi.Mode().Perm() != want {
-						t.Errorf("%s (editor %v): mode %v, want %v", c.what, editor, fi.Mode().Perm(), want)
+						t.Errorf("%s (editor %v): mode %v, want %v", c.What, editor, fi.Mode().Perm(), want)
 					}
 				}
 			}
@@ -93,14 +94,14 @@ func TestPagerGetsTheFocusedRecordSafely(t *testing.T) {
 	for _, focus := range []string{"list", "detail"} {
 		if focus == "detail" {
 			press(m, "tab")
-			for i, tab := range m.detail.tabs {
+			for i, tab := range m.detail.Tabs() {
 				if tab.Content == model.TabAttempts {
-					drive(m, m.detail.selectTab(i))
+					drive(m, m.detail.ChooseTab(i))
 				}
 			}
 		}
 		c, ok := m.focusedClip()
-		if !ok || c.absent != "" {
+		if !ok || c.Absent != "" {
 			t.Fatalf("%s: nothing to open", focus)
 		}
 		file, err := externalFile(c, false)
@@ -110,10 +111,10 @@ func TestPagerGetsTheFocusedRecordSafely(t *testing.T) {
 		b, _ := os.ReadFile(file)
 		os.Remove(file)
 		if why := terminalUnsafe(string(b)); why != "" || strings.Contains(string(b), "\x1b") {
-			t.Errorf("%s focus, %s: %s", focus, c.what, why)
+			t.Errorf("%s focus, %s: %s", focus, c.What, why)
 		}
-		if want := map[string]string{"list": "record JSON", "detail": "response"}[focus]; c.what != want {
-			t.Errorf("%s focus opens the %s, want the %s", focus, c.what, want)
+		if want := map[string]string{"list": "record JSON", "detail": "response"}[focus]; c.What != want {
+			t.Errorf("%s focus opens the %s, want the %s", focus, c.What, want)
 		}
 	}
 }

@@ -34,8 +34,8 @@ func TestFiltersFoundLateAreSelected(t *testing.T) {
 	late.Filters = nil
 	m := newTestModel(t, dss, 100, 30)
 	press(m, ">")
-	if m.list.filterIndex() != 0 {
-		t.Fatalf("filter %d after the index found %v, want 0", m.list.filterIndex(), late.Filters)
+	if m.list.FilterIndex() != 0 {
+		t.Fatalf("filter %d after the index found %v, want 0", m.list.FilterIndex(), late.Filters)
 	}
 	s := screen(m)
 	for _, want := range []string{"▸" + late.Filters[0], "filter " + late.Filters[0]} {
@@ -81,10 +81,10 @@ func TestFilterFlagOnAGrowingIndex(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		send(m, indexTickMsg{})
 	}
-	if got := ds.Filters[m.list.filterIndex()]; got != want {
+	if got := ds.Filters[m.list.FilterIndex()]; got != want {
 		t.Fatalf("filter %q, want %q", got, want)
 	}
-	for _, i := range m.list.st.visible {
+	for _, i := range m.list.Visible() {
 		if o := ds.Records.Summary(i).Outcome(1); o.Status != model.StatusFail {
 			t.Errorf("record %d is not wrong under %s: the rows were not picked again", i, want)
 		}

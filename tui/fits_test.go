@@ -21,7 +21,7 @@ func TestEverySizeFits(t *testing.T) {
 				n := m.datasets[m.cur].Records.Len()
 				for r := 0; r < n; r++ {
 					press(m, "tab") // detail
-					for tab := 1; tab <= len(m.detail.tabs); tab++ {
+					for tab := 1; tab <= len(m.detail.Tabs()); tab++ {
 						press(m, fmt.Sprint(tab))
 						checkFits(t, screen(m), w, h)
 						press(m, "z")

@@ -35,11 +35,11 @@ func TestFlow(t *testing.T) {
 	if !ok {
 		t.Fatal("final model is not a *Model")
 	}
-	if i, _ := fm.list.Selected(); i != 4 || !fm.list.st.wrongOnly || fm.list.st.query != "payload" {
-		t.Errorf("final state: record %d wrong-only %v query %q", i, fm.list.st.wrongOnly, fm.list.st.query)
+	if i, _ := fm.list.Selected(); i != 4 || !fm.list.WrongOnly() || fm.list.Query() != "payload" {
+		t.Errorf("final state: record %d wrong-only %v query %q", i, fm.list.WrongOnly(), fm.list.Query())
 	}
-	if fm.detail.rec == nil || fm.detail.rec.ID != "4" || fm.detail.TabName() != "Filters" {
-		t.Errorf("detail shows %v on %q, want doc 4 on Filters", fm.detail.rec, fm.detail.TabName())
+	if fm.detail.Record() == nil || fm.detail.Record().ID != "4" || fm.detail.TabName() != "Filters" {
+		t.Errorf("detail shows %v on %q, want doc 4 on Filters", fm.detail.Record(), fm.detail.TabName())
 	}
 	s := screen(fm)
 	for _, want := range []string{"2/2 of 6", "wrong only", "/payload 1/1 in list", "[3 Filters]", "Target: 42", "41"} {
@@ -77,8 +77,8 @@ func TestFlowSheetsReportUpward(t *testing.T) {
 	waitFor("pinned:")
 	tm.Send(keyMsg("q"))
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	if fm.topSheet() != nil || fm.list.st.where != "status=fail" || fm.list.st.pin == nil {
-		t.Errorf("final state: sheet %v, query %q, pin %v", fm.topSheet(), fm.list.st.where, fm.list.st.pin)
+	if fm.sheets.top() != nil || fm.list.Where() != "status=fail" || !fm.list.Pinned() {
+		t.Errorf("final state: sheet %v, query %q, pin %v", fm.sheets.top(), fm.list.Where(), fm.list.Pinned())
 	}
 }
 

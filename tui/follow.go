@@ -44,6 +44,10 @@ type followState struct {
 	// becomes it. Looks run off the event loop, since a followed folder
 	// may hold many files.
 	needBase bool
+	// stat and readDir are how the path is looked at (Options.Stat,
+	// Options.ReadDir).
+	stat    func(string) (fs.FileInfo, error)
+	readDir func(string) ([]fs.DirEntry, error)
 }
 
 // fileSig is what a followed path looks like: total size, latest
@@ -168,26 +172,14 @@ type followTickMsg struct {
 	sig  fileSig
 }
 
-// startFollow turns follow mode on at start when Options.Follow asks.
-func (m *Model) startFollow() tea.Cmd {
-	if !m.opts.Follow || len(m.datasets) == 0 {
-		return nil
-	}
-	return m.setFollow(true)
-}
-
-// toggleFollow turns follow mode on or off (ctrl+r).
-func (m *Model) toggleFollow() tea.Cmd {
-	return m.setFollow(!m.follow.on)
-}
-
 // setFollow turns follow mode on (watching the current dataset from
 // now) or off.
 func (m *Model) setFollow(on bool) tea.Cmd {
-	m.follow.gen++
-	m.follow.reloading, m.follow.stale = false, false
+	f := &m.follow
+	f.gen++
+	f.reloading, f.stale = false, false
 	if !on {
-		m.follow.on = false
+		f.on = false
 		m.flash = "follow off"
 		return nil
 	}
@@ -195,32 +187,30 @@ func (m *Model) setFollow(on bool) tea.Cmd {
 	switch {
 	case m.opts.Reopen == nil:
 		m.note = "follow needs reload, which is not available here"
-		m.follow.on = false
+		f.on = false
 		return nil
 	case ds.Path == "":
 		m.note = "follow: the dataset has no file"
-		m.follow.on = false
+		f.on = false
 		return nil
 	}
-	m.follow.on = true
-	m.follow.path = ds.Path
-	m.follow.needBase = true
-	return m.followLook()
+	f.on, f.path, f.needBase = true, ds.Path, true
+	f.stat, f.readDir = m.opts.Stat, m.opts.ReadDir
+	return f.look()
 }
 
-// followTick looks at the followed path again in a second, off the
-// event loop.
-func (m *Model) followTick() tea.Cmd {
-	gen, path, stat, readDir := m.follow.gen, m.follow.path, m.opts.Stat, m.opts.ReadDir
+// tick looks at the followed path again in a second, off the event loop.
+func (f *followState) tick() tea.Cmd {
+	gen, path, stat, readDir := f.gen, f.path, f.stat, f.readDir
 	return tea.Tick(followEvery, func(time.Time) tea.Msg {
 		return followTickMsg{gen: gen, path: path, sig: lookSig(stat, readDir, path)}
 	})
 }
 
-// followLook looks at the followed path now, off the event loop: the
-// base of a watch that starts.
-func (m *Model) followLook() tea.Cmd {
-	gen, path, stat, readDir := m.follow.gen, m.follow.path, m.opts.Stat, m.opts.ReadDir
+// look looks at the followed path now, off the event loop: the base of
+// a watch that starts.
+func (f *followState) look() tea.Cmd {
+	gen, path, stat, readDir := f.gen, f.path, f.stat, f.readDir
 	return func() tea.Msg { return followTickMsg{gen: gen, path: path, sig: lookSig(stat, readDir, path)} }
 }
 
@@ -232,16 +222,16 @@ func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
 	if p := m.datasets[m.cur].Path; p != f.path {
 		// The user switched datasets: watch the one shown now.
 		f.path, f.needBase, f.stale = p, true, false
-		return m.followLook()
+		return f.look()
 	}
 	if msg.path != f.path {
 		// A look at a path watched before: look at this one instead.
 		f.needBase = true
-		return m.followLook()
+		return f.look()
 	}
 	if f.needBase {
 		f.base, f.needBase = msg.sig, false
-		return m.followTick()
+		return f.tick()
 	}
 	switch {
 	case f.stale || f.reloading:
@@ -250,16 +240,15 @@ func (msg followTickMsg) applyTo(m *Model) tea.Cmd {
 		m.note = text.OneLine(filepath.Base(f.path)) + " shrank or was replaced on disk: r reloads"
 	case msg.sig.grewFrom(f.base):
 		f.base, f.reloading = msg.sig, true
-		return tea.Batch(m.reload(), m.followTick())
+		return tea.Batch(m.reload(), f.tick())
 	}
-	return m.followTick()
+	return f.tick()
 }
 
-// followReloaded updates the watch after a reload of ds (by the watch or
-// by r): after a pause for a shrunk file, the loop's next look (the tick
+// reloaded updates the watch after a reload of ds (by the watch or by
+// r): after a pause for a shrunk file, the loop's next look (the tick
 // loop runs on while paused) is the new base.
-func (m *Model) followReloaded(ds *model.Dataset) {
-	f := &m.follow
+func (f *followState) reloaded(ds *model.Dataset) {
 	f.reloading = false
 	if !f.on || ds == nil || ds.Path != f.path {
 		return
@@ -269,12 +258,12 @@ func (m *Model) followReloaded(ds *model.Dataset) {
 	}
 }
 
-// followStatus is the status bar's follow marker.
-func (m *Model) followStatus() string {
+// status is the status bar's follow marker.
+func (f *followState) status() string {
 	switch {
-	case !m.follow.on:
+	case !f.on:
 		return ""
-	case m.follow.stale:
+	case f.stale:
 		return "following (paused: r reloads)"
 	}
 	return "following"

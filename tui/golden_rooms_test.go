@@ -23,7 +23,7 @@ type roomCase struct {
 }
 
 // sheetView is the open sheet's rectangle.
-func sheetView(m *Model) string { return m.topSheet().View() }
+func sheetView(m *Model) string { return m.sheets.top().View() }
 
 var roomCases = []roomCase{
 	// Panes.

@@ -1,13 +1,18 @@
 package tui
 
 import (
+	"cmp"
+	"errors"
 	"strconv"
+	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model/query"
 	"evalview/tui/keys"
+	"evalview/tui/styles"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -58,6 +63,16 @@ func (p *lineInput) setError(err error) {
 		return
 	}
 	p.errText, _ = queryErrorText(err)
+}
+
+// queryErrorText renders a parse error for the prompt: the column and
+// the message.
+func queryErrorText(err error) (string, int) {
+	var qe *query.Error
+	if errors.As(err, &qe) {
+		return "col " + strconv.Itoa(qe.Col) + ": " + qe.Msg, qe.Col
+	}
+	return err.Error(), 0
 }
 
 // cycle applies the next (dir 1) or previous (-1) completion.
@@ -166,14 +181,6 @@ func (p *lineInput) shortHelp(km *keys.KeyMap) []key.Binding {
 // openInput opens p in the status bar's place.
 func (m *Model) openInput(p *lineInput) { m.input = p }
 
-// prompt is the open prompt, nil when none (or the search) is open.
-func (m *Model) prompt() *lineInput {
-	if m.input == nil || m.input.search {
-		return nil
-	}
-	return m.input
-}
-
 // handleInputKey gives a key to the open line; ctrl+c still quits.
 func (m *Model) handleInputKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.c.Keys.Global.ForceQuit) {
@@ -197,8 +204,12 @@ func (m *Model) inputView() string {
 	in := p.prefix + text.Sanitize(p.Value()) + st.Bar.Active.Reverse(true).Render(" ")
 	if p.search {
 		si := m.statusInfo()
-		counting := si.counting || m.searchIn == focusList && p.Value() != m.list.st.query
-		return m.status.searchLine(in, m.searchWhere(), si.hits, p.Value() != "", counting)
+		counting := si.Counting || m.searchIn == focusList && p.Value() != m.list.Query()
+		where := "list" // the pane being searched
+		if m.searchIn == focusDetail {
+			where = cmp.Or(m.detail.TabName(), "detail")
+		}
+		return m.status.SearchLine(in, where, si.Hits, p.Value() != "", counting)
 	}
 	right := p.hint
 	if h := p.candidatesHint(); h != "" {
@@ -240,24 +251,184 @@ func (m *Model) startSearch() tea.Cmd {
 	m.searchIn = m.focus
 	m.openInput(&lineInput{
 		prefix: "/", search: true,
-		change: m.searchTyped,
+		change: func(q string) tea.Cmd {
+			// The detail is searched at once, the list once the typing
+			// pauses.
+			if m.searchIn == focusDetail {
+				return m.setQueryIn(m.searchIn, q)
+			}
+			m.typedID++
+			id := m.typedID
+			return tea.Tick(searchPause, func(time.Time) tea.Msg { return searchPauseMsg{id: id, q: q} })
+		},
 		submit: func(v string) (bool, tea.Cmd) { return false, m.searchNow(v) },
-		cancel: func() tea.Cmd { m.typedID++; return m.setQuery("") },
+		cancel: func() tea.Cmd { m.typedID++; return m.setQueryIn(m.searchIn, "") },
 	})
 	return nil
-}
-
-// searchWhere names the pane being searched.
-func (m *Model) searchWhere() string {
-	if m.searchIn == focusDetail {
-		if n := m.detail.TabName(); n != "" {
-			return n
-		}
-		return "detail"
-	}
-	return "list"
 }
 
 // lineEditor is the text of a line being typed (ui.LineEditor, which
 // the sheets that filter as you type share).
 type lineEditor = ui.LineEditor
+
+// setListQuery sets the list's `:` query (a sheet's choice, the
+// high-score filter); a query that does not parse leaves the list as it
+// was and says why in the status bar.
+func (m *Model) setListQuery(q string) tea.Cmd {
+	cmd, err := m.list.SetQuery(q)
+	if err != nil {
+		m.note = "query: " + err.Error()
+		return nil
+	}
+	if len(m.datasets) > 0 {
+		m.note = ""
+	}
+	return cmd
+}
+
+// openQueryLine opens the `:` prompt on the active query. Typing applies
+// the query as soon as it parses; enter keeps it, esc restores the one
+// the prompt opened on, tab completes field names and values.
+func (m *Model) openQueryLine() tea.Cmd {
+	if len(m.datasets) == 0 {
+		return nil
+	}
+	l := m.list
+	before := l.Where()
+	apply := func(v string, parsed *query.Query) tea.Cmd {
+		m.note = ""
+		return l.ApplyQuery(v, parsed)
+	}
+	p := &lineInput{prefix: ":", hint: "tab complete · enter keep · esc cancel"}
+	p.setValue(before)
+	p.complete = l.CompleteQuery
+	p.change = func(v string) tea.Cmd {
+		// A field name being typed ("tas" of task_type=) is not a word
+		// to look for yet: apply the line without it.
+		v, held := l.LiveQuery(v)
+		parsed, err := l.ParseQuery(v)
+		if err != nil && held {
+			p.setError(nil) // what remains may be incomplete ("not ")
+			return nil
+		}
+		if err != nil {
+			p.setError(err)
+			return nil
+		}
+		p.setError(nil)
+		if strings.TrimSpace(v) == l.Where() {
+			return nil
+		}
+		return apply(v, parsed)
+	}
+	p.submit = func(v string) (bool, tea.Cmd) {
+		parsed, err := l.ParseQuery(v)
+		if err != nil {
+			p.setError(err)
+			return true, nil
+		}
+		if strings.TrimSpace(v) == l.Where() {
+			return false, nil
+		}
+		return false, apply(v, parsed)
+	}
+	p.cancel = func() tea.Cmd {
+		if l.Where() == before {
+			return nil
+		}
+		return m.setListQuery(before)
+	}
+	m.openInput(p)
+	return nil
+}
+
+// The completion menu: while a prompt that completes is open, the
+// candidates for the word being typed show as a menu over the bottom of
+// the body (the value and how many records have it), the one tab would
+// take, or took, marked; tab and shift+tab move through them. It shows
+// them all at once where cycling showed one at a time.
+
+// menuRows is the most candidates the menu shows at once.
+const menuRows = 8
+
+// menuCands are the candidates the menu lists: those tab cycles through
+// once it was pressed, else those the line's word has now.
+func (p *lineInput) menuCands() ([]string, []int, int) {
+	if p.complete == nil {
+		return nil, nil, -1
+	}
+	cands, cur := p.cands, p.candIdx
+	if cands == nil {
+		if p.preview == nil || p.previewFor != p.Value() {
+			p.preview, p.previewFor = p.complete(p.Value()), p.Value()
+		}
+		cands, cur = p.preview, -1
+	}
+	texts := make([]string, len(cands))
+	counts := make([]int, len(cands))
+	for i, c := range cands {
+		texts[i], counts[i] = c.Text, c.Count
+	}
+	return texts, counts, cur
+}
+
+// menu renders the menu, at most menuRows lines of w cells with a window
+// around the current candidate; nil when there is nothing to offer.
+func (p *lineInput) menu(w int, st *styles.Styles) []string {
+	if p == nil || p.search {
+		return nil
+	}
+	texts, counts, cur := p.menuCands()
+	if len(texts) == 0 || len(texts) == 1 && strings.HasSuffix(p.Value(), texts[0]) {
+		return nil
+	}
+	lo := 0
+	if cur >= menuRows {
+		lo = cur - menuRows + 1
+	}
+	hi := min(len(texts), lo+menuRows)
+	width := 0
+	for _, t := range texts[lo:hi] {
+		width = max(width, text.Width(text.OneLine(t)))
+	}
+	width = min(width, max(10, w/2))
+	var out []string
+	for i := lo; i < hi; i++ {
+		mark := "  "
+		if i == cur {
+			mark = "▸ "
+		}
+		line := mark + text.Pad(text.Truncate(text.OneLine(texts[i]), width), width)
+		if counts[i] > 0 {
+			line += st.Bar.Hint.Render("  " + strconv.Itoa(counts[i]))
+		}
+		line = text.Pad(line, w)
+		if i == cur {
+			line = st.List.Cursor.Render(line)
+		} else {
+			line = st.Bar.Base.Render(line)
+		}
+		out = append(out, line)
+	}
+	head := "tab takes the first"
+	if cur >= 0 {
+		head = "tab next · shift+tab previous"
+	}
+	head += " · " + text.Plural(len(texts), "completion")
+	return append([]string{st.Bar.Hint.Render(text.Pad(" "+head, w))}, out...)
+}
+
+// withMenu lays the completion menu over the bottom lines of body.
+func withMenu(body string, menu []string) string {
+	if len(menu) == 0 {
+		return body
+	}
+	lines := strings.Split(body, "\n")
+	n := min(len(menu), max(0, len(lines)-1))
+	copy(lines[len(lines)-n:], menu[len(menu)-n:])
+	if n < len(menu) && n > 0 {
+		lines[len(lines)-n] = menu[0] // too short a body: the heading, then what fits
+		copy(lines[len(lines)-n+1:], menu[1:n])
+	}
+	return strings.Join(lines, "\n")
+}

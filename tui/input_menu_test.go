@@ -28,12 +28,12 @@ func TestCompletionMenu(t *testing.T) {
 			marked = l
 		}
 	}
-	if !strings.Contains(marked, strings.TrimPrefix(m.prompt().Value(), "status=")) || !strings.Contains(s, "tab next") {
-		t.Errorf("the taken candidate %q is not marked:\n%s", m.prompt().Value(), s)
+	if !strings.Contains(marked, strings.TrimPrefix(prompt(m).Value(), "status=")) || !strings.Contains(s, "tab next") {
+		t.Errorf("the taken candidate %q is not marked:\n%s", prompt(m).Value(), s)
 	}
-	first := m.prompt().Value()
+	first := prompt(m).Value()
 	press(m, "tab")
-	if m.prompt().Value() == first {
+	if prompt(m).Value() == first {
 		t.Errorf("tab again kept %q", first)
 	}
 	press(m, "esc")

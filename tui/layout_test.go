@@ -1,6 +1,15 @@
 package tui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"evalview/tui/header"
+	"evalview/tui/styles"
+	"evalview/tui/ui"
+)
 
 func TestComputeLayout(t *testing.T) {
 	tests := []struct {
@@ -76,12 +85,22 @@ func TestRectContains(t *testing.T) {
 
 // The header reads its lines and rule from the height the layout gives.
 func TestHeaderSizeFromLayout(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hp := header.New(ui.NewCommon(styles.New(true)), header.Sources{})
 	for h := MinHeight; h <= 60; h++ {
 		l := ComputeLayout(100, h)
-		var hp headerPane
 		hp.SetSize(l.Header.W, l.Header.H)
-		if hp.lines != l.HeaderLines || hp.rule != l.HeaderRule {
-			t.Errorf("height %d: header %d lines rule %v, layout %d lines rule %v", h, hp.lines, hp.rule, l.HeaderLines, l.HeaderRule)
+		lines := strings.Split(ansi.Strip(hp.View()), "\n")
+		rule := strings.HasPrefix(lines[len(lines)-1], "──")
+		if len(lines) != l.HeaderLines+btoi(l.HeaderRule) || rule != l.HeaderRule {
+			t.Errorf("height %d: header %d lines rule %v, layout %d lines rule %v", h, len(lines), rule, l.HeaderLines, l.HeaderRule)
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

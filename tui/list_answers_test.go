@@ -16,7 +16,7 @@ import (
 func TestAnswerColumnsPerFilter(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 220, 30)
 	press(m, "c")
-	if s := ansi.Strip(m.topSheet().View()); !strings.Contains(s, "answer.strict-match (strict-match)") {
+	if s := ansi.Strip(m.sheets.top().View()); !strings.Contains(s, "answer.strict-match (strict-match)") {
 		t.Fatalf("the column chooser does not offer the filters' answers:\n%s", s)
 	}
 	press(m, "esc")
@@ -26,7 +26,7 @@ func TestAnswerColumnsPerFilter(t *testing.T) {
 		t.Errorf("heading %q", head)
 	}
 	drive(m, m.setListQuery(`answer.flexible-extract~\d`))
-	if len(m.list.st.visible) == 0 {
+	if len(m.list.Visible()) == 0 {
 		t.Fatalf("no record has a flexible answer")
 	}
 	row := strings.Split(ansi.Strip(m.list.View()), "\n")[1]

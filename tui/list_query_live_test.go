@@ -9,7 +9,6 @@ import (
 
 func TestLiveQueryHoldsBackFieldPrefix(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
-	idx := m.valueIndex()
 	tests := []struct {
 		line, want string
 		held       bool
@@ -27,7 +26,7 @@ func TestLiveQueryHoldsBackFieldPrefix(t *testing.T) {
 		{"score<", "score<", false},       // errors still show
 	}
 	for _, tc := range tests {
-		got, held := liveQuery(idx, tc.line)
+		got, held := m.list.LiveQuery(tc.line)
 		if got != tc.want || held != tc.held {
 			t.Errorf("liveQuery(%q) = %q, %v; want %q, %v", tc.line, got, held, tc.want, tc.held)
 		}
@@ -41,7 +40,7 @@ func TestQueryLineTypingFieldNameLive(t *testing.T) {
 	press(m, ":")
 	for i, r := range "status" {
 		typeText(m, string(r))
-		if got := len(m.list.st.visible); got != 6 {
+		if got := len(m.list.Visible()); got != 6 {
 			t.Fatalf("after %q the list shows %d records, want all 6:\n%s", "status"[:i+1], got, screen(m))
 		}
 		if s := screen(m); strings.Contains(s, "No records match") || strings.Contains(s, "✗ col") {
@@ -59,10 +58,10 @@ func TestQueryLineTypingFieldNameLive(t *testing.T) {
 	}
 	// enter applies the whole line: "scor" is then a word to look for.
 	press(m, "enter")
-	if m.list.st.where != "status=fail scor" {
-		t.Errorf("where = %q", m.list.st.where)
+	if m.list.Where() != "status=fail scor" {
+		t.Errorf("where = %q", m.list.Where())
 	}
-	if got := len(m.list.st.visible); got != 0 {
+	if got := len(m.list.Visible()); got != 0 {
 		t.Errorf("enter should apply the bare word; list shows %d", got)
 	}
 }

@@ -8,14 +8,16 @@ import (
 
 	"evalview/loaders/sample"
 	"evalview/model"
+	"evalview/tui/list"
 	"evalview/tui/sheets/facets"
+	"evalview/tui/ui"
 )
 
 // visibleIDs lists the ids of the list's visible records.
 func visibleIDs(m *Model) []string {
 	var out []string
 	ds := m.datasets[m.cur]
-	for _, i := range m.list.st.visible {
+	for _, i := range m.list.Visible() {
 		out = append(out, ds.Records.Summary(i).ID)
 	}
 	return out
@@ -48,7 +50,7 @@ func TestSetListQuery(t *testing.T) {
 			if got := strings.Join(visibleIDs(m), " "); got != tc.want {
 				t.Errorf("visible = %q, want %q", got, tc.want)
 			}
-			if got := m.datasets[0].Filters[m.list.filterIndex()]; got != tc.filter {
+			if got := m.datasets[0].Filters[m.list.FilterIndex()]; got != tc.filter {
 				t.Errorf("filter = %q, want %q", got, tc.filter)
 			}
 			if tc.q != "" && !strings.Contains(screen(m), ":"+tc.q) {
@@ -70,7 +72,7 @@ func TestSetListQueryKeepsCursorAndClears(t *testing.T) {
 		t.Errorf("cursor on record %d, want 3 (the next visible)", sel)
 	}
 	drive(m, m.setListQuery(""))
-	if n := len(m.list.st.visible); n != 6 {
+	if n := len(m.list.Visible()); n != 6 {
 		t.Errorf("cleared query shows %d rows, want 6", n)
 	}
 	if sel, _ := m.list.Selected(); sel != 3 {
@@ -93,7 +95,7 @@ func TestSetListQueryBadQueryKeepsList(t *testing.T) {
 func TestQueryLineTyping(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
 	press(m, ":")
-	if m.prompt() == nil {
+	if prompt(m) == nil {
 		t.Fatal(": did not open the query line")
 	}
 	typeText(m, "status=fail")
@@ -106,19 +108,19 @@ func TestQueryLineTyping(t *testing.T) {
 		t.Errorf("the query line does not show the error column:\n%s", s)
 	}
 	press(m, "enter") // an error keeps the prompt open
-	if m.prompt() == nil {
+	if prompt(m) == nil {
 		t.Fatal("enter closed the prompt on a bad query")
 	}
 	press(m, "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "enter")
-	if m.prompt() != nil || m.list.st.where != "status=fail" {
-		t.Fatalf("prompt open=%v, where=%q", m.prompt() != nil, m.list.st.where)
+	if prompt(m) != nil || m.list.Where() != "status=fail" {
+		t.Fatalf("prompt open=%v, where=%q", prompt(m) != nil, m.list.Where())
 	}
 	// esc restores the query the line was opened on.
 	press(m, ":", "ctrl+u")
 	typeText(m, "status=pass")
 	press(m, "esc")
-	if got := strings.Join(visibleIDs(m), " "); got != "3 4" || m.list.st.where != "status=fail" {
-		t.Errorf("after esc: visible %q where %q", got, m.list.st.where)
+	if got := strings.Join(visibleIDs(m), " "); got != "3 4" || m.list.Where() != "status=fail" {
+		t.Errorf("after esc: visible %q where %q", got, m.list.Where())
 	}
 }
 
@@ -127,17 +129,17 @@ func TestQueryLineCompletion(t *testing.T) {
 	press(m, ":")
 	typeText(m, "stat")
 	press(m, "tab")
-	if got := m.prompt().Value(); got != "status=" {
+	if got := prompt(m).Value(); got != "status=" {
 		t.Fatalf("tab completed %q, want status=", got)
 	}
 	press(m, "tab") // cycles the field candidates of "stat"
 	press(m, "shift+tab")
-	if got := m.prompt().Value(); got != "status=" {
+	if got := prompt(m).Value(); got != "status=" {
 		t.Fatalf("shift+tab went back to %q", got)
 	}
 	typeText(m, "f")
 	press(m, "tab")
-	if got := m.prompt().Value(); got != "status=fail" {
+	if got := prompt(m).Value(); got != "status=fail" {
 		t.Errorf("value completion = %q, want status=fail", got)
 	}
 	if got := strings.Join(visibleIDs(m), " "); got != "3 4" {
@@ -163,26 +165,26 @@ func bigDataset(n int) *model.Dataset {
 }
 
 func TestSetListQueryBigListOffLoop(t *testing.T) {
-	m := newTestModel(t, []*model.Dataset{bigDataset(asyncListRows + 10)}, 120, 30)
+	m := newTestModel(t, []*model.Dataset{bigDataset(list.AsyncRows + 10)}, 120, 30)
 	cmd := m.setListQuery("category=code score>=8")
-	if m.list.st.pending == 0 {
+	if !m.list.Filtering() {
 		t.Fatal("a big list was filtered on the event loop")
 	}
-	if !strings.Contains(m.listQueryStatus(), "filtering") {
-		t.Errorf("status %q does not say it is filtering", m.listQueryStatus())
+	if !strings.Contains(m.statusInfo().ListQuery, "filtering") {
+		t.Errorf("status %q does not say it is filtering", m.statusInfo().ListQuery)
 	}
 	drive(m, cmd)
-	if m.list.st.pending != 0 {
+	if m.list.Filtering() {
 		t.Fatal("the filter result was not taken in")
 	}
 	// i%3==1 and i%10>=8: i ≡ 1 (mod 3), i ≡ 8,9 (mod 10).
 	want := 0
-	for i := 0; i < asyncListRows+10; i++ {
+	for i := 0; i < list.AsyncRows+10; i++ {
 		if i%3 == 1 && i%10 >= 8 {
 			want++
 		}
 	}
-	if got := len(m.list.st.visible); got != want {
+	if got := len(m.list.Visible()); got != want {
 		t.Errorf("%d rows visible, want %d", got, want)
 	}
 }
@@ -190,7 +192,7 @@ func TestSetListQueryBigListOffLoop(t *testing.T) {
 // facetRow returns the position of value in the open facets sheet.
 func facetRow(t *testing.T, m *Model, value string) int {
 	t.Helper()
-	s, ok := m.topSheet().(*facets.Sheet)
+	s, ok := m.sheets.top().(*facets.Sheet)
 	if !ok {
 		t.Fatalf("no facets sheet open:\n%s", screen(m))
 	}
@@ -219,7 +221,7 @@ func TestRelistCursor(t *testing.T) {
 		typeText(m, "status=fail")
 		press(m, "enter")
 	}
-	pinFail := func(m *Model) { drive(m, m.pinList("failed", []int{4, 3})) }
+	pinFail := func(m *Model) { send(m, ui.PinMsg{Label: "failed", Rows: []int{4, 3}}) }
 	for _, c := range []struct {
 		name    string
 		from    int // records moved down before
@@ -240,14 +242,14 @@ func TestRelistCursor(t *testing.T) {
 				press(m, "j")
 			}
 			c.apply(m)
-			if m.topSheet() != nil || m.prompt() != nil {
+			if m.sheets.top() != nil || prompt(m) != nil {
 				t.Fatalf("a sheet or prompt is still open:\n%s", screen(m))
 			}
-			if got := m.list.st.visible; !slices.Equal(got, []int{3, 4}) {
+			if got := m.list.Visible(); !slices.Equal(got, []int{3, 4}) {
 				t.Fatalf("visible rows %v, want [3 4]", got)
 			}
-			if m.list.st.cursor != c.wantPos || selected(t, m) != c.wantRec {
-				t.Errorf("cursor on row %d (record %d), want row %d (record %d)", m.list.st.cursor, selected(t, m), c.wantPos, c.wantRec)
+			if cursorRow(m) != c.wantPos || selected(t, m) != c.wantRec {
+				t.Errorf("cursor on row %d (record %d), want row %d (record %d)", cursorRow(m), selected(t, m), c.wantPos, c.wantRec)
 			}
 			if want := " " + string(rune('1'+c.wantPos)) + "/2 of 6 │"; !strings.Contains(screen(m), want) {
 				t.Errorf("status bar lacks %q:\n%s", want, screen(m))

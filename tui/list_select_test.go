@@ -23,31 +23,31 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 	send(m, windowSize(120, 30))
 
 	press(m, "p") // record 0, the cursor moves down
-	if sel, _ := m.list.Selected(); sel != 1 || !m.list.st.selected.has(0) {
-		t.Fatalf("p: cursor on %d, selected %v", sel, m.list.st.selected)
+	if sel, _ := m.list.Selected(); sel != 1 || !m.list.IsSelected(0) {
+		t.Fatalf("p: cursor on %d, selected %v", sel, m.list.SelectedRows())
 	}
 	press(m, "j", "j", "P") // the range from 0 to 3
-	if got := m.list.selectedRows(); len(got) != 4 || got[3] != 3 {
+	if got := m.list.SelectedRows(); len(got) != 4 || got[3] != 3 {
 		t.Fatalf("P: selected %v, want 0..3", got)
 	}
 	if s := screen(m); !strings.Contains(s, "4 selected") || !strings.Contains(s, "▸•") {
 		t.Errorf("the selection does not show:\n%s", s)
 	}
 	press(m, "esc")
-	if len(m.list.st.selected) != 0 {
-		t.Fatalf("esc left %v selected", m.list.st.selected)
+	if len(m.list.SelectedRows()) != 0 {
+		t.Fatalf("esc left %v selected", m.list.SelectedRows())
 	}
 
 	// A query selects: narrow the list, select all shown, widen it again.
 	drive(m, m.setListQuery("status=fail"))
 	press(m, "*")
 	drive(m, m.setListQuery(""))
-	if got := m.list.selectedRows(); len(got) != 2 || got[0] != 3 || got[1] != 4 {
+	if got := m.list.SelectedRows(); len(got) != 2 || got[0] != 3 || got[1] != 4 {
 		t.Fatalf("* on status=fail selected %v, want 3 4", got)
 	}
 	press(m, "l")
-	if p := m.prompt(); p == nil || !strings.Contains(p.prefix, "add labels to 2 selected records") {
-		t.Fatalf("l with a selection: %+v", m.prompt())
+	if p := prompt(m); p == nil || !strings.Contains(p.prefix, "add labels to 2 selected records") {
+		t.Fatalf("l with a selection: %+v", prompt(m))
 	}
 	typeText(m, "extraction bug")
 	press(m, "enter")
@@ -75,8 +75,8 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 		t.Errorf("w exported %v, want the selection 3 4", exported)
 	}
 	c, _ := m.focusedClip()
-	if c.text != "3\n4\n" || !strings.Contains(c.what, "2 selected records") {
-		t.Errorf("y would copy %q (%s)", c.text, c.what)
+	if c.Text != "3\n4\n" || !strings.Contains(c.What, "2 selected records") {
+		t.Errorf("y would copy %q (%s)", c.Text, c.What)
 	}
 }
 

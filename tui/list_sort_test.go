@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"evalview/model"
+	"evalview/tui/list"
 	"evalview/tui/sheets/columns"
 )
 
@@ -28,7 +29,7 @@ func TestSortByTheColumnUnderTheCursor(t *testing.T) {
 	}
 	for _, st := range steps {
 		press(m, st.keys...)
-		if got := m.list.st.sortKey.String(); got != st.sort {
+		if got := m.list.SortKey().String(); got != st.sort {
 			t.Errorf("%v: sort %q, want %q", st.keys, got, st.sort)
 		}
 		if got := strings.Join(visibleIDs(m), " "); got != st.ids {
@@ -53,29 +54,29 @@ func TestClickOnAHeadingSorts(t *testing.T) {
 	head := strings.Split(ansi.Strip(m.list.View()), "\n")[0]
 	x := l.X + ansi.StringWidth(head[:strings.Index(head, "exact_match")]) + 2
 	send(m, tea.MouseClickMsg{X: x, Y: l.Y, Button: tea.MouseLeft})
-	if got := m.list.st.sortKey.String(); got != "score↑" {
+	if got := m.list.SortKey().String(); got != "score↑" {
 		t.Fatalf("click on the score heading: sort %q, want score↑", got)
 	}
 	if !strings.Contains(ansi.Strip(m.list.View()), "exact_match↑") {
 		t.Errorf("heading lacks the arrow:\n%s", m.list.View())
 	}
 	send(m, tea.MouseClickMsg{X: x, Y: l.Y, Button: tea.MouseLeft})
-	if got := m.list.st.sortKey.String(); got != "score↓" {
+	if got := m.list.SortKey().String(); got != "score↓" {
 		t.Errorf("second click: sort %q, want score↓", got)
 	}
 }
 
 func TestSortWithQueryAndBigList(t *testing.T) {
-	m := newTestModel(t, []*model.Dataset{bigDataset(asyncListRows + 1)}, 120, 30)
+	m := newTestModel(t, []*model.Dataset{bigDataset(list.AsyncRows + 1)}, 120, 30)
 	drive(m, m.setListQuery("category=math"))
-	m.list.st.column = "score"
+	m.list.SetColumn("score")
 	press(m, "s", "S") // score, then reverse
-	if got := m.list.st.sortKey.String(); got != "score↓" {
+	if got := m.list.SortKey().String(); got != "score↓" {
 		t.Fatalf("sort %q", got)
 	}
 	ds := m.datasets[0]
 	prev := 10.0
-	for _, i := range m.list.st.visible {
+	for _, i := range m.list.Visible() {
 		s := ds.Records.Summary(i)
 		if s.Labels.Get("category") != "math" || s.Score > prev {
 			t.Fatalf("record %s (%s, %v) out of place", s.ID, s.Labels.Get("category"), s.Score)
@@ -100,10 +101,10 @@ func TestDefaultColumnsPerKind(t *testing.T) {
 		{sampleFixture(), "id title score", []string{"title"}},
 	}
 	for _, tc := range tests {
-		if got := strings.Join(defaultColumns(tc.ds), " "); got != tc.want {
+		m := newTestModel(t, []*model.Dataset{tc.ds}, 200, 30)
+		if got := strings.Join(shownFields(m), " "); got != tc.want {
 			t.Errorf("%s: columns %q, want %q", tc.ds.Kind, got, tc.want)
 		}
-		m := newTestModel(t, []*model.Dataset{tc.ds}, 200, 30)
 		s := screen(m)
 		head := strings.Split(s, "\n")[m.layout.List.Y]
 		for _, h := range tc.head {
@@ -120,7 +121,7 @@ func TestDefaultColumnsPerKind(t *testing.T) {
 func TestColumnsSheet(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
 	press(m, "c")
-	if _, ok := m.topSheet().(*columns.Sheet); !ok {
+	if _, ok := m.sheets.top().(*columns.Sheet); !ok {
 		t.Fatal("c did not open the column chooser")
 	}
 	s := screen(m)
@@ -129,11 +130,11 @@ func TestColumnsSheet(t *testing.T) {
 	}
 	// Hide the title (second row), show answer, move it before score.
 	press(m, "j", "space")
-	for m.topSheet().(*columns.Sheet).Current() != "answer" {
+	for m.sheets.top().(*columns.Sheet).Current() != "answer" {
 		press(m, "j")
 	}
 	press(m, "space", "K", "esc")
-	if got := strings.Join(m.list.columns(), " "); got != "id answer score" {
+	if got := strings.Join(shownFields(m), " "); got != "id answer score" {
 		t.Fatalf("columns %q, want id answer score", got)
 	}
 	head := strings.Split(screen(m), "\n")[m.layout.List.Y]

@@ -25,18 +25,14 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 		return nil
 	}
 	l := m.layout
-	w, wheels := m.topSheet().(ui.Wheeler)
+	w, wheels := m.sheets.top().(ui.Wheeler)
 	switch {
 	case wheels:
 		w.Wheel(d)
 	case l.List.Contains(ms.X, ms.Y):
-		before := m.list.st.cursor
-		m.list.moveBy(d)
-		if m.list.st.cursor != before {
-			return m.selectionChanged()
-		}
+		return m.list.MoveBy(d)
 	case l.Detail.Contains(ms.X, ms.Y):
-		m.detail.scroll(d)
+		m.detail.Scroll(d)
 	}
 	return nil
 }
@@ -49,41 +45,22 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		return nil
 	}
 	l := m.layout
-	c, clicks := m.topSheet().(ui.Clicker)
+	c, clicks := m.sheets.top().(ui.Clicker)
 	switch {
 	case clicks:
 		if l.Body.Contains(ms.X, ms.Y) {
 			return c.Click(ms.X-l.Body.X, ms.Y-l.Body.Y)
 		}
 		return nil
-	case ms.Y == 0 && m.header.switchAt(ms.X):
+	case ms.Y == 0 && m.header.SwitchAt(ms.X) != 0:
 		// The left half of "‹ dataset 2/5 ›" goes back, the right half on.
-		if ms.X < (m.header.switchX[0]+m.header.switchX[1])/2 {
-			return m.switchDataset(m.cur - 1)
-		}
-		return m.switchDataset(m.cur + 1)
+		return m.switchDataset(m.cur + m.header.SwitchAt(ms.X))
 	case l.List.Contains(ms.X, ms.Y):
-		m.setFocus(focusList)
-		if ms.Y == l.List.Y { // a heading: sort by its column
-			if f, ok := m.list.columnAt(ms.X - l.List.X); ok {
-				m.list.st.column = f
-				return m.cycleSort()
-			}
-			return nil
-		}
-		if pos, ok := m.list.rowAt(ms.Y - l.List.Y); ok && pos != m.list.st.cursor {
-			m.list.moveTo(pos)
-			return m.selectionChanged()
-		}
+		m.focus = focusList
+		return m.list.Click(ms.X-l.List.X, ms.Y-l.List.Y)
 	case l.Detail.Contains(ms.X, ms.Y):
-		m.setFocus(focusDetail)
-		if ms.Y == l.Detail.Y {
-			if t, ok := m.detail.tabAt(ms.X - l.Detail.X); ok {
-				cmd := m.detail.selectTab(t)
-				m.list.st.tab = m.detail.TabName()
-				return cmd
-			}
-		}
+		m.focus = focusDetail
+		return m.detail.Click(ms.X-l.Detail.X, ms.Y-l.Detail.Y)
 	}
 	return nil
 }

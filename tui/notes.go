@@ -82,19 +82,6 @@ func (m *Model) noteLookup(ds *model.Dataset) query.NoteLookup {
 	return s.Get
 }
 
-// withLabelColumn adds the notes' label column before the score, once a
-// dataset has notes.
-func withLabelColumn(cols []string) []string {
-	if slices.Contains(cols, "label") {
-		return cols
-	}
-	at := len(cols)
-	if i := slices.Index(cols, "score"); i >= 0 {
-		at = i
-	}
-	return slices.Insert(slices.Clone(cols), at, "label")
-}
-
 // currentRecordID returns the id of the record under the list cursor.
 func (m *Model) currentRecordID() (string, bool) {
 	if len(m.datasets) == 0 {
@@ -112,7 +99,7 @@ func (m *Model) currentRecordID() (string, bool) {
 // With a selection it adds labels to every selected record instead
 // (notes_select.go).
 func (m *Model) openLabelPrompt() tea.Cmd {
-	if len(m.list.st.selected) > 0 {
+	if m.list.Selection() > 0 {
 		return openSelectionPrompt(m, true)
 	}
 	store, id, ok := m.noteTarget()
@@ -171,7 +158,7 @@ func newLabels(before, next []string) []string {
 // openNotePrompt edits the current record's note text (`a`); with a
 // selection it adds a note to every selected record.
 func (m *Model) openNotePrompt() tea.Cmd {
-	if len(m.list.st.selected) > 0 {
+	if m.list.Selection() > 0 {
 		return openSelectionPrompt(m, false)
 	}
 	store, id, ok := m.noteTarget()
@@ -248,10 +235,7 @@ func (m *Model) saveNote(store NoteStore, id string, labels []string, note strin
 	} else {
 		m.flash = "notes saved to " + text.OneLine(where)
 	}
-	if m.list.filtered() {
-		return m.relist()
-	}
-	return nil
+	return m.list.Refilter()
 }
 
 // conflictNote tells of records another window changed too since this

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"evalview/model"
+	"evalview/tui/list"
 )
 
 // TestSaveReportsAConflict: a save that merged another window's change
@@ -53,12 +54,12 @@ func TestRepeatLabelStopsAtAConflict(t *testing.T) {
 	store := newMemNotes()
 	m := newNotesModel(t, store, 200, 30)
 	m.lastLabels = []string{"flaky"}
-	send(m, repeatLabelMsg{})
+	send(m, list.RepeatLabelMsg{})
 	if id, _ := m.currentRecordID(); id != "1" || !strings.Contains(m.flash, "labelled flaky") {
 		t.Fatalf("after a clean `.`: on record %s, flash %q", id, m.flash)
 	}
 	store.conflicts = []model.NoteConflict{{ID: "1", Labels: []string{"flaky", "other"}}}
-	send(m, repeatLabelMsg{})
+	send(m, list.RepeatLabelMsg{})
 	if id, _ := m.currentRecordID(); id != "1" || !strings.Contains(m.note, "record 1 was changed in another window too") {
 		t.Errorf("after a `.` that merged: on record %s, note %q", id, m.note)
 	}

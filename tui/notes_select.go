@@ -24,7 +24,7 @@ func openSelectionPrompt(m *Model, labels bool) tea.Cmd {
 	if store == nil {
 		return nil
 	}
-	rows := m.list.selectedRows()
+	rows := m.list.SelectedRows()
 	ids := recordIDs(m.datasets[m.cur], rows)
 	what := "records"
 	if len(ids) == 1 {
@@ -82,17 +82,12 @@ func saveNotes(m *Model, store NoteStore, ids []string, edit model.NoteEdit, don
 	} else {
 		m.flash = done + " " + text.Plural(len(ids), "record") + " · notes saved to " + text.OneLine(store.Path())
 	}
-	if m.list.filtered() {
-		cmd = m.relist()
-	}
-	return cmd, len(conflicts) == 0
+	return m.list.Refilter(), len(conflicts) == 0
 }
 
-// repeatLabelMsg asks for the labels last added to go to the row under
-// the cursor, and the cursor to move down (`.`).
-type repeatLabelMsg struct{}
-
-func (repeatLabelMsg) applyTo(m *Model) tea.Cmd {
+// repeatLabel gives the labels last added to the row under the cursor,
+// and moves the cursor down (`.`: list.RepeatLabelMsg).
+func (m *Model) repeatLabel() tea.Cmd {
 	if len(m.lastLabels) == 0 {
 		m.note = ". repeats the last labels given: label a record with l first"
 		return nil
@@ -107,10 +102,5 @@ func (repeatLabelMsg) applyTo(m *Model) tea.Cmd {
 		// record: the cursor stays on it while the status bar says so.
 		return cmd
 	}
-	before := m.list.st.cursor
-	m.list.moveBy(1)
-	if m.list.st.cursor != before {
-		cmd = tea.Batch(cmd, m.selectionChanged())
-	}
-	return cmd
+	return tea.Batch(cmd, m.list.MoveBy(1))
 }

@@ -123,7 +123,7 @@ func TestLabelsAndNotes(t *testing.T) {
 	store := newMemNotes()
 	m := newNotesModel(t, store, 120, 30)
 	press(m, "j", "l")
-	if m.prompt() == nil {
+	if prompt(m) == nil {
 		t.Fatal("l did not open the label prompt")
 	}
 	// The help line offers the prompt's keys, not the list's.
@@ -147,7 +147,7 @@ func TestLabelsAndNotes(t *testing.T) {
 	press(m, "j", "l")
 	typeText(m, "wr")
 	press(m, "tab")
-	if got := m.prompt().Value(); got != "wrong reasoning" {
+	if got := prompt(m).Value(); got != "wrong reasoning" {
 		t.Errorf("label completion: %q", got)
 	}
 	press(m, "enter")
@@ -168,7 +168,7 @@ func TestLabelsAndNotes(t *testing.T) {
 		t.Errorf("note query shows %q, want 2", got)
 	}
 	drive(m, m.setListQuery(""))
-	sheet := m.newFacets("label")
+	sheet := m.list.Facets("label")
 	if f := sheet.Field(); f != "label" {
 		t.Fatalf("facet field %q, want label", f)
 	}
@@ -185,12 +185,12 @@ func TestLabelsAndNotes(t *testing.T) {
 func TestNotesOff(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
 	press(m, "l")
-	if m.prompt() != nil || !strings.Contains(m.note, "notes are off") {
-		t.Errorf("l without notes: prompt %v, note %q", m.prompt() != nil, m.note)
+	if prompt(m) != nil || !strings.Contains(m.note, "notes are off") {
+		t.Errorf("l without notes: prompt %v, note %q", prompt(m) != nil, m.note)
 	}
 	press(m, "tab", "l") // in the detail, l is next tab
-	if m.detail.tab != 1 {
-		t.Errorf("l in the detail went to tab %d, want 1", m.detail.tab)
+	if got, want := m.detail.TabName(), m.detail.Tabs()[1].Name; got != want {
+		t.Errorf("l in the detail went to tab %q, want %q", got, want)
 	}
 }
 

@@ -159,38 +159,38 @@ func TestOverviewOpenAndBack(t *testing.T) {
 	m := newOverviewModel(t, overviewFixtures(3), 100, 30)
 	press(m, "j", "j", "l") // mmlu_a, big-70b
 	press(m, "enter")
-	if m.topSheet() != nil {
-		t.Fatalf("enter left a sheet open: %T", m.topSheet())
+	if m.sheets.top() != nil {
+		t.Fatalf("enter left a sheet open: %T", m.sheets.top())
 	}
 	ds := m.datasets[m.cur]
-	if ds.Task != "mmlu_a" || ds.Origin.Model != "other/big-70b" || m.list.st.wrongOnly {
-		t.Fatalf("opened %s of %s (wrong only %v)", ds.Task, ds.Origin.Model, m.list.st.wrongOnly)
+	if ds.Task != "mmlu_a" || ds.Origin.Model != "other/big-70b" || m.list.WrongOnly() {
+		t.Fatalf("opened %s of %s (wrong only %v)", ds.Task, ds.Origin.Model, m.list.WrongOnly())
 	}
 	press(m, "esc")
-	if m.topSheet() != ui.Sheet(m.overview) {
-		t.Fatalf("esc in the list: top sheet %T", m.topSheet())
+	if m.sheets.top() != ui.Sheet(m.overview) {
+		t.Fatalf("esc in the list: top sheet %T", m.sheets.top())
 	}
 	if s := screen(m); !strings.Contains(s, "▸     mmlu_a") || !strings.Contains(s, "[big-70b]") {
 		t.Errorf("the overview is not as it was left:\n%s", s)
 	}
 	press(m, "h", "x") // tuned-7b's wrong answers of mmlu_a: one
-	if ds := m.datasets[m.cur]; ds.Origin.Model != "org/tuned-7b" || !m.list.st.wrongOnly || len(m.list.st.visible) != 1 {
-		t.Errorf("x opened %s of %s, wrong only %v, %d rows", ds.Task, ds.Origin.Model, m.list.st.wrongOnly, len(m.list.st.visible))
+	if ds := m.datasets[m.cur]; ds.Origin.Model != "org/tuned-7b" || !m.list.WrongOnly() || len(m.list.Visible()) != 1 {
+		t.Errorf("x opened %s of %s, wrong only %v, %d rows", ds.Task, ds.Origin.Model, m.list.WrongOnly(), len(m.list.Visible()))
 	}
 	press(m, "esc", "C", "enter")
-	if ds := m.datasets[m.cur]; m.topSheet() != nil || ds.Origin.Model != "org/base-7b" || ds.Task != "mmlu_a" || m.list.st.cursor != 2 {
-		t.Errorf("enter in the runs sheet: %s of %s, cursor %d", ds.Task, ds.Origin.Model, m.list.st.cursor)
+	if ds := m.datasets[m.cur]; m.sheets.top() != nil || ds.Origin.Model != "org/base-7b" || ds.Task != "mmlu_a" || cursorRow(m) != 2 {
+		t.Errorf("enter in the runs sheet: %s of %s, cursor %d", ds.Task, ds.Origin.Model, cursorRow(m))
 	}
 	press(m, "esc")
-	if len(m.sheets) != 2 || m.sheets[0] != ui.Sheet(m.overview) {
-		t.Errorf("esc after the runs sheet: %d sheets", len(m.sheets))
+	if len(m.sheets.list) != 2 || m.sheets.list[0] != ui.Sheet(m.overview) {
+		t.Errorf("esc after the runs sheet: %d sheets", len(m.sheets.list))
 	}
 	press(m, "esc", "esc") // the runs sheet, then the overview: the list
-	if m.topSheet() != nil {
-		t.Errorf("esc twice left %T", m.topSheet())
+	if m.sheets.top() != nil {
+		t.Errorf("esc twice left %T", m.sheets.top())
 	}
 	press(m, "T")
-	if m.topSheet() != ui.Sheet(m.overview) {
+	if m.sheets.top() != ui.Sheet(m.overview) {
 		t.Errorf("T did not bring the overview back")
 	}
 }
@@ -201,7 +201,7 @@ func TestOverviewTyping(t *testing.T) {
 	m := newOverviewModel(t, overviewFixtures(2), 100, 30)
 	press(m, "/")
 	typeText(m, "?Tq")
-	if s := screen(m); !strings.Contains(s, "filter: ?Tq▏") || m.topSheet() != ui.Sheet(m.overview) {
+	if s := screen(m); !strings.Contains(s, "filter: ?Tq▏") || m.sheets.top() != ui.Sheet(m.overview) {
 		t.Fatalf("typing:\n%s", s)
 	}
 	send(m, tea.PasteMsg{Content: "x"})
@@ -294,8 +294,8 @@ func TestListWhenIndexedBeforeInit(t *testing.T) {
 	idx.grow(6, true)
 	drive(m, m.Init())
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	if s := screen(m); len(m.list.st.visible) != 6 || !strings.Contains(s, "1/6") {
-		t.Errorf("%d rows shown of 6:\n%s", len(m.list.st.visible), s)
+	if s := screen(m); len(m.list.Visible()) != 6 || !strings.Contains(s, "1/6") {
+		t.Errorf("%d rows shown of 6:\n%s", len(m.list.Visible()), s)
 	}
 }
 
@@ -343,16 +343,16 @@ func TestGoldenOverviewNarrowTwoColumns(t *testing.T) {
 func TestPickerOverTheOverview(t *testing.T) {
 	m := newOverviewModel(t, overviewFixtures(2), 100, 30)
 	press(m, "D")
-	if s := screen(m); !strings.Contains(s, "Datasets") || len(m.sheets) != 2 {
+	if s := screen(m); !strings.Contains(s, "Datasets") || len(m.sheets.list) != 2 {
 		t.Fatalf("D in the overview:\n%s", s)
 	}
 	press(m, "esc")
-	if m.topSheet() != ui.Sheet(m.overview) {
-		t.Fatalf("esc in the picker: top sheet %T", m.topSheet())
+	if m.sheets.top() != ui.Sheet(m.overview) {
+		t.Fatalf("esc in the picker: top sheet %T", m.sheets.top())
 	}
 	press(m, "D", "j", "enter")
-	if m.topSheet() != nil || m.cur != 1 {
-		t.Errorf("enter in the picker: sheet %T, dataset %d", m.topSheet(), m.cur)
+	if m.sheets.top() != nil || m.cur != 1 {
+		t.Errorf("enter in the picker: sheet %T, dataset %d", m.sheets.top(), m.cur)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 func TestRawFoldsALevelAtATime(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 100, 30)
 	press(m, "tab")
-	for i, tab := range m.detail.tabs {
+	for i, tab := range m.detail.Tabs() {
 		if tab.Content == model.TabRaw {
 			press(m, string(rune('1'+i)))
 		}
@@ -21,20 +21,21 @@ func TestRawFoldsALevelAtATime(t *testing.T) {
 	if m.detail.TabName() != "Raw" {
 		t.Fatalf("no Raw tab: %v", m.detail.TabName())
 	}
-	open := strings.Join(m.detail.doc.Plain, "\n")
+	open := strings.Join(m.detail.Doc().Plain, "\n")
 	press(m, "z")
-	folded := strings.Join(m.detail.doc.Plain, "\n")
-	if !strings.Contains(folded, `"doc": {…}`) || len(m.detail.doc.Plain) >= len(strings.Split(open, "\n")) {
+	folded := strings.Join(m.detail.Doc().Plain, "\n")
+	if !strings.Contains(folded, `"doc": {…}`) || len(m.detail.Doc().Plain) >= len(strings.Split(open, "\n")) {
 		t.Fatalf("z did not fold the top level's members:\n%s", folded)
 	}
-	for i := 0; i < 10 && m.detail.rawDepth != 0; i++ {
+	presses := 0
+	for ; presses < 10 && strings.Join(m.detail.Doc().Plain, "\n") != open; presses++ {
 		press(m, "z")
 	}
-	if m.detail.rawDepth != 0 || strings.Join(m.detail.doc.Plain, "\n") != open {
-		t.Errorf("z past the deepest level did not open everything (depth %d)", m.detail.rawDepth)
+	if strings.Join(m.detail.Doc().Plain, "\n") != open {
+		t.Errorf("z past the deepest level did not open everything (%d more presses)", presses)
 	}
 	wrapped := 0
-	for _, l := range m.detail.doc.Plain {
+	for _, l := range m.detail.Doc().Plain {
 		// Pretty JSON: only the braces of the document and the rules
 		// start at the left edge; wrapped lines keep their indentation.
 		if l != "" && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "{") && !strings.HasPrefix(l, "}") && !strings.HasPrefix(l, "──") && !strings.HasPrefix(l, "⚠") && !strings.Contains(l, ".jsonl:") {

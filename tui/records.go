@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/ui"
 )
 
 // recordKey identifies a record of a dataset in the cache.
@@ -55,18 +56,18 @@ func (m *Model) selectionChanged() tea.Cmd {
 	if !ok {
 		m.loading = false
 		m.loadID++ // a record of the previous list still being read is stale
-		cmd := m.detail.SetRecord(ds, -1, nil, m.list.st.tab)
+		cmd := m.detail.SetRecord(ds, -1, nil)
 		return cmd
 	}
 	if rec, ok := m.records.get(recordKey{ds, idx}); ok {
 		m.loading, m.note = false, ""
 		m.loadID++ // older requests are stale now
-		cmd := m.detail.SetRecord(ds, idx, rec, m.list.st.tab)
+		cmd := m.detail.SetRecord(ds, idx, rec)
 		return cmd
 	}
 	m.loadID++
 	m.loading = true
-	return tea.Batch(holding(m.deep.foreground(), loadRecordCmd(m.loadID, ds, idx)), m.spin())
+	return tea.Batch(holding(m.deep.foreground(), loadRecordCmd(m.loadID, ds, idx)), m.spinner.start())
 }
 
 // handleRecordLoaded shows a loaded record unless a newer request
@@ -74,7 +75,7 @@ func (m *Model) selectionChanged() tea.Cmd {
 func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 	if msg.err == nil && msg.rec != nil {
 		m.records.put(recordKey{msg.ds, msg.idx}, msg.rec)
-		m.traceRecordOpen(msg.took, rawSize(msg.rec))
+		m.trace.recordOpen(msg.took, rawSize(msg.rec))
 	}
 	if msg.id != m.loadID || msg.ds != m.curDataset() {
 		return nil
@@ -84,13 +85,10 @@ func (m *Model) handleRecordLoaded(msg recordLoadedMsg) tea.Cmd {
 		// The usual cause is a file changed since it was opened: offer
 		// the reload.
 		m.note = "record " + strconv.Itoa(msg.idx+1) + " could not be read; r reloads"
-		cmd := m.detail.SetRecord(msg.ds, msg.idx, nil, m.list.st.tab)
-		m.detail.loadErr = msg.err.Error()
-		m.detail.tabs = nil // the dataset's issues stay in reach from other records
-		return cmd
+		return m.detail.SetLoadError(msg.ds, msg.idx, msg.err)
 	}
 	m.note = ""
-	cmd := m.detail.SetRecord(msg.ds, msg.idx, msg.rec, m.list.st.tab)
+	cmd := m.detail.SetRecord(msg.ds, msg.idx, msg.rec)
 	return cmd
 }
 
@@ -108,7 +106,7 @@ type recordLoadedMsg struct {
 // loadRecordCmd reads record idx of ds off the event loop; id lets the
 // receiver drop answers to requests that were superseded.
 func loadRecordCmd(id int, ds *model.Dataset, idx int) tea.Cmd {
-	return safeCmd(func() tea.Msg {
+	return ui.SafeCmd(func() tea.Msg {
 		start := time.Now()
 		rec, err := ds.Records.Record(idx)
 		return recordLoadedMsg{id: id, ds: ds, idx: idx, rec: rec, err: err, took: time.Since(start)}

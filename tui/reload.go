@@ -6,7 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/model/query"
+	"evalview/tui/ui"
 )
 
 // reloadedMsg carries a dataset loaded again from its files (`r`).
@@ -38,7 +38,7 @@ func (msg reloadedMsg) applyTo(m *Model) tea.Cmd {
 		}
 		return nil
 	}
-	m.followReloaded(msg.ds)
+	m.follow.reloaded(msg.ds)
 	return m.replaceDataset(i, msg.ds)
 }
 
@@ -50,7 +50,7 @@ func (m *Model) reload() tea.Cmd {
 	}
 	old, reopen := m.datasets[m.cur], m.opts.Reopen
 	m.flash = "reloading…"
-	return safeCmd(func() tea.Msg {
+	return ui.SafeCmd(func() tea.Msg {
 		ds, err := reopen(old)
 		return reloadedMsg{old: old, ds: ds, err: err}
 	})
@@ -62,47 +62,29 @@ func (m *Model) reload() tea.Cmd {
 func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	ds = usable([]*model.Dataset{ds})[0]
 	old := m.datasets[i]
-	st := m.states[i]
-	id := ""
-	if st.cursor >= 0 && st.cursor < len(st.visible) {
-		id = old.Records.Summary(st.visible[st.cursor]).ID
-	}
 	m.datasets[i] = ds
 	m.back = nil // sheets over the old dataset
-	if m.values != nil {
-		delete(m.values, old)
-	}
 	if s, ok := m.notes[old]; ok {
 		m.notes[ds] = s
 		delete(m.notes, old)
 	}
-	m.moveScoringState(old, ds)
-	cancelListSearch(old)
+	m.scoring.move(old, ds)
 	// The old index's scan and deep pass would compete with the new
 	// one's for the cores, for results nobody reads.
-	m.dropDeep(old)
+	m.deep.drop(old)
 	if s, ok := old.Records.(model.Stopper); ok {
 		s.Stop()
 	}
 	m.records = newRecordCache(256)
-	// The filter is kept by name; a filter the new dataset lacks gives
-	// way to its first.
-	st.visible, st.known, st.pending, st.matches, st.matchIdx = nil, 0, 0, nil, 0
-	st.selected, st.anchor = remapSelection(old, ds, st.selected), 0
-	if st.whereQ != nil {
-		if q, err := m.valueIndexOf(ds, st.filterIn(ds)).Parse(st.where); err == nil {
-			st.whereQ = q
-		} else {
-			st.where, st.whereQ = "", nil
-		}
+	if i == m.cur {
+		m.sheets.closeAll()
 	}
+	id := m.list.Reloaded(m.states[i], old, ds)
+	m.detail.Carry(old, ds)
 	m.flash = "reloaded " + strconv.Itoa(ds.Records.Len()) + " records"
 	if i != m.cur {
 		return nil
 	}
-	m.closeSheets()
-	m.list.SetDataset(ds, st)
-	m.list.rebuild()
 	// The cursor goes to the record with the same id; when the new index
 	// has not read that far yet (follow mode reloads a file as it grows),
 	// it goes there when the list takes it in, unless a key comes first.
@@ -110,16 +92,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	m.restoreCursor(0)
 	// No m.polling reset: while it is set a tick is in flight and its
 	// handler polls the new index too; resetting it started a second loop.
-	return tea.Batch(m.selectionChanged(), m.pollCmd(), m.waitIndexes(), m.researchList())
-}
-
-// valueIndexOf builds a value index of ds for filter fi, with its notes.
-func (m *Model) valueIndexOf(ds *model.Dataset, fi int) *query.ValueIndex {
-	idx := query.Values(ds).ForFilter(fi)
-	if notes := m.noteLookup(ds); notes != nil {
-		idx = idx.WithNotes(notes)
-	}
-	return idx
+	return tea.Batch(m.selectionChanged(), m.pollCmd(), waitIndexes(m.datasets), m.list.Research())
 }
 
 // cursorRestore is a record a reload's cursor waits for: its id, in the
@@ -139,18 +112,9 @@ func (m *Model) restoreCursor(from int) bool {
 	if want.id == "" || want.ds != m.datasets[m.cur] {
 		return false
 	}
-	st := m.list.st
-	for r := from; r < st.known; r++ {
-		if want.ds.Records.Summary(r).ID != want.id {
-			continue
-		}
+	if found, shown := m.list.Find(want.id, from); found {
 		m.restore = cursorRestore{}
-		pos, ok := positionFunc(st.visible)(r)
-		if ok {
-			m.list.moveTo(pos)
-			m.list.center()
-		}
-		return ok
+		return shown
 	}
 	if want.ds.Records.Done() {
 		m.restore = cursorRestore{}

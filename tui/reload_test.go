@@ -21,7 +21,7 @@ func TestRunThresholdPromptRejectsNonFinite(t *testing.T) {
 		press(m, "t", "backspace", "backspace", "backspace")
 		typeText(m, typed)
 		press(m, "enter")
-		if m.prompt() == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
+		if prompt(m) == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
 			t.Errorf("%q: the prompt should stay open with a hint:\n%s", typed, screen(m))
 		}
 		press(m, "esc")
@@ -54,16 +54,16 @@ func TestReloadKeepsRunThresholdAndHighScoreFilter(t *testing.T) {
 	if got := m.scoring.threshold(ds); got != 9.5 {
 		t.Errorf("threshold after reload %v, want 9.5", got)
 	}
-	if m.list.st.where != "score>=9.5" || !m.highActive(ds) {
-		t.Errorf("after reload: where %q, H active %v", m.list.st.where, m.highActive(ds))
+	if m.list.Where() != "score>=9.5" || !m.highActive(ds) {
+		t.Errorf("after reload: where %q, H active %v", m.list.Where(), m.highActive(ds))
 	}
 	if _, ok := m.scoring.thresholds[old]; ok {
 		t.Error("the old dataset's threshold is still kept")
 	}
 	// H now turns the filter off rather than adding a second term.
 	press(m, "H")
-	if m.list.st.where != "" {
-		t.Errorf("H after reload: where %q, want the filter off", m.list.st.where)
+	if m.list.Where() != "" {
+		t.Errorf("H after reload: where %q, want the filter off", m.list.Where())
 	}
 	if s := screen(m); !strings.Contains(s, "≥ 9.5") {
 		t.Errorf("header lacks the 9.5 threshold:\n%s", s)
@@ -164,7 +164,7 @@ func TestReloadStopsOldWork(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
-	cmd := m.startDeep()
+	cmd := m.deep.start(m.datasets, m.cur, anyGrowing(m.datasets))
 	if cmd == nil {
 		t.Fatal("no deep pass started")
 	}

@@ -10,8 +10,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/model/query"
+	"evalview/tui/detail"
+	"evalview/tui/header"
+	"evalview/tui/list"
 	"evalview/tui/sheets/overview"
+	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/ui"
 )
@@ -38,7 +41,7 @@ type Model struct {
 	cur      int
 	// states are each dataset's list state: the list shows the current
 	// one's (the same pointer), so switching back restores it.
-	states []*listState
+	states []*list.State
 	layout Layout
 	ready  bool
 	// found is the status bar's line of what the folders opened held,
@@ -57,10 +60,10 @@ type Model struct {
 	// are its (watchSignals).
 	external atomic.Bool
 
-	header headerPane
-	list   listPane
-	detail detailPane
-	status statusBar
+	header *header.Pane
+	list   *list.Pane
+	detail *detail.Pane
+	status *statusbar.Bar
 	help   help.Model
 	focus  focus
 	// zoom gives the focused pane the whole body (Z); the layout
@@ -71,7 +74,7 @@ type Model struct {
 	input *lineInput
 	// sheets are full-body views stacked over the list and detail
 	// (sheet.go); the `?` overlay and the dataset picker are sheets too.
-	sheets []ui.Sheet
+	sheets sheetStack
 	// overview is the overview sheet, kept as the user left it between
 	// openings (T); back are the sheets a ui.OpenMsg left, which esc in
 	// the list brings back.
@@ -84,29 +87,22 @@ type Model struct {
 	scoring *scoringState
 	// follow watches a growing file (follow.go).
 	follow followState
-	// values caches each dataset's value index (completion, checking).
-	values map[*model.Dataset]*query.ValueIndex
-	// relistID tags the latest list filter computed off the event loop.
-	relistID int
 	// notes are the datasets' note stores (notes.go), opened on demand;
 	// lastLabels are the labels last added, which `.` repeats.
 	notes      map[*model.Dataset]NoteStore
 	lastLabels []string
 
-	// searchIn is the pane the search (/) belongs to; searchID tags the
-	// latest list search.
+	// searchIn is the pane the search (/) belongs to.
 	searchIn focus
-	searchID int
 	// typedID tags the latest edit of the search line (searchPauseMsg).
 	typedID int
 
 	// records caches loaded records; loadID tags the latest request.
-	records  *recordCache
-	loadID   int
-	loading  bool
-	spinner  spinner.Model
-	spinning bool
-	polling  bool
+	records *recordCache
+	loadID  int
+	loading bool
+	spinner spin
+	polling bool
 	// filterChecked is set once --filter's name was looked for in every
 	// complete index (trace.go).
 	filterChecked bool
@@ -129,26 +125,24 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	c := ui.NewCommon(st)
 	m := &Model{
 		c: c, opts: opts, datasets: datasets,
-		header: newHeaderPane(c), list: newListPane(c), detail: newDetailPane(c),
-		status: statusBar{c: c}, help: help.New(), records: newRecordCache(256),
-		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		status: statusbar.New(c), help: help.New(), records: newRecordCache(256), trace: openTracer(),
+		spinner: spin{Model: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 	}
 	m.help.Styles = st.Help
 	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
-	m.header.scoring = m.scoring
-	m.list.scoring = m.scoring
-	m.detail.scoring = m.scoring
-	m.header.source = func() (*model.Dataset, int, int, int) {
-		return m.curDataset(), m.cur, len(m.datasets), m.list.filterIndex()
-	}
-	m.header.deep = m.deep.report
-	m.detail.filter = m.list.filterIndex
-	m.states = make([]*listState, len(datasets))
+	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
+	m.header = header.New(c, header.Sources{
+		Shown: func() (*model.Dataset, int, int, int) {
+			return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()
+		},
+		Deep: m.deep.report, Threshold: m.scoring.at, Figures: m.scoring.figures,
+	})
+	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
+	m.states = make([]*list.State, len(datasets))
 	for i := range datasets {
-		m.states[i] = &listState{filter: opts.Filter}
+		m.states[i] = list.NewState(opts.Filter)
 	}
-	m.list.notesFor = m.noteLookup
 	// The command checked the key overrides (names and collisions); a
 	// bad one here changes nothing.
 	_ = m.c.Keys.Apply(opts.Keys)
@@ -207,7 +201,11 @@ func (m *Model) Init() tea.Cmd {
 	// (list, header, sheets), which then polls on while one grows: an
 	// index that completed since New leaves nothing growing, so no tick
 	// would ever bring its last records and final figures.
-	cmds = append(cmds, m.handleIndexTick(), m.waitIndexes(), m.startFollow())
+	m.polling = false
+	cmds = append(cmds, m.takeInIndexes(), waitIndexes(m.datasets))
+	if m.opts.Follow && len(m.datasets) > 0 { // --follow
+		cmds = append(cmds, m.setFollow(true))
+	}
 	cmds = append(cmds, m.prepaint())
 	warmWidths()
 	return tea.Batch(cmds...)

@@ -1,16 +1,22 @@
 package tui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
 	"evalview/model/compare"
+	"evalview/model/runstats"
 	"evalview/tui/keys"
 	"evalview/tui/sheets/datasets"
+	"evalview/tui/sheets/facts"
 	"evalview/tui/sheets/filters"
 	"evalview/tui/sheets/keyhelp"
 	"evalview/tui/sheets/pairs"
+	"evalview/tui/sheets/scores"
+	"evalview/tui/sheets/slice"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -37,7 +43,7 @@ func (m *Model) mode() mode {
 		return modeInput
 	case m.layout.TooSmall || !m.ready:
 		return modeTooSmall
-	case m.topSheet() != nil:
+	case m.sheets.top() != nil:
 		return modeSheet
 	}
 	return modeBrowse
@@ -48,134 +54,223 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.c.Keys
 	switch m.mode() {
 	case modeInput:
-		return m.handleInputKey(k)
+		// The open line takes every key; ctrl+c still quits.
+		if key.Matches(k, km.Global.ForceQuit) {
+			return tea.Quit
+		}
+		p := m.input
+		closed, cmd := p.update(k, km)
+		if closed && m.input == p { // a callback may have opened another
+			m.input = nil
+		}
+		return cmd
 	case modeTooSmall:
 		if key.Matches(k, km.Global.Quit, km.Global.ForceQuit) {
 			return tea.Quit
 		}
 		return nil
 	case modeSheet:
-		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
-			return m.handleSheetKey(k) // a filter being typed takes every key
-		}
-		switch m.topSheet().(type) {
-		case *keyhelp.Sheet, *datasets.Sheet:
-		default:
-			if key.Matches(k, km.Global.Help) { // the keys, over the sheet
-				return m.openHelp()
+		top := m.sheets.top()
+		if t, ok := top.(ui.Typer); ok && t.Typing() {
+			// A filter being typed takes every key; ctrl+c still quits.
+			if key.Matches(k, km.Global.ForceQuit) {
+				return tea.Quit
 			}
+			return top.Update(k)
 		}
-		if key.Matches(k, km.Overview.Open) && m.topSheet() != ui.Sheet(m.overview) {
-			return m.openOverview()
+		if cmd, ok := m.runAction(m.sheetActions(), k); ok {
+			return cmd
 		}
-		if key.Matches(k, km.Dataset.Picker) && m.topSheet() == ui.Sheet(m.overview) {
-			return m.openPicker() // over the overview: esc comes back to it
-		}
-		return m.handleSheetKey(k)
+		return top.Update(k)
 	}
 	return m.handleBrowseKey(k)
 }
 
-// action is a key of the browse mode (lazygit's bindings): its binding,
-// when it is offered (nil: always; a binding not offered drops out of
-// the help and does not match), why not (said when pressed anyway), when
-// it applies in the focused pane (nil: always; else the key goes on), and
-// what it does. Key handling and key enabling both read the table, so
-// they cannot disagree.
-type action struct {
-	b       *key.Binding
-	enabled func() bool
-	why     func() string
-	applies func() bool
-	do      func() tea.Cmd
-}
-
 // globalActions are the browse keys that work in both panes and leave a
 // saved-note flash on the status bar.
-func (m *Model) globalActions() []action {
+func (m *Model) globalActions() []ui.Action {
 	km := m.c.Keys
 	many := func() bool { return len(m.datasets) > 1 }
-	return []action{
-		{b: &km.Global.Quit, do: quit},
-		{b: &km.Global.ForceQuit, do: quit},
-		{b: &km.Global.Help, do: m.openHelp},
-		{b: &km.Global.FocusNext, do: m.toggleFocus},
-		{b: &km.Global.FocusPrev, do: m.toggleFocus},
-		{b: &km.Global.Zoom, do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
-		{b: &km.Dataset.Next, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
-		{b: &km.Dataset.Prev, enabled: many, do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
-		{b: &km.Dataset.Picker, enabled: many, do: m.openPicker},
-		{b: &km.Overview.Open, enabled: many, do: m.openOverview},
-		{b: &km.Global.CycleFilter, enabled: func() bool { return len(m.dsFilters()) > 1 }, do: m.cycleFilter},
-		{b: &km.Global.WrongOnly, enabled: m.anyScored, do: m.toggleWrongOnly,
-			why: func() string { return "x: no record here passes or fails, so none is wrong" }},
-		{b: &km.Search.Start, do: m.startSearch},
-		{b: &km.Search.Next, enabled: m.searchHits, do: func() tea.Cmd { return m.nextMatch(1) }},
-		{b: &km.Search.Prev, enabled: m.searchHits, do: func() tea.Cmd { return m.nextMatch(-1) }},
-		{b: &km.Compare.Filters, enabled: func() bool { return filters.Applies(m.curDataset()) }, do: m.openFilters},
-		{b: &km.Compare.Slices, enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Records.Len() > 0 },
-			do: m.openSlices},
-		{b: &km.Compare.Runs, enabled: func() bool { return len(m.datasets) > 0 && pairs.Applies(m.datasets, m.cur) },
-			do: m.openPairs, why: m.whyNoPair},
+	otherPane := func() tea.Cmd { m.focus = 1 - m.focus; return nil } // tab gives the keys to the other pane
+	// anyScored: the header counted a record that passed, failed or
+	// errored under the selected filter (x has something to show); true
+	// while the index still grows, since a scored record may come.
+	anyScored := func() bool {
+		ds := m.curDataset()
+		if ds == nil {
+			return false
+		}
+		if !ds.Records.Done() || m.list.WrongOnly() {
+			return true
+		}
+		scored, ok := m.header.Scored(ds)
+		return scored || !ok
+	}
+	return []ui.Action{
+		{Binding: &km.Global.Quit, Do: quit},
+		{Binding: &km.Global.ForceQuit, Do: quit},
+		{Binding: &km.Global.Help, Do: m.openHelp},
+		{Binding: &km.Global.FocusNext, Do: otherPane},
+		{Binding: &km.Global.FocusPrev, Do: otherPane},
+		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
+		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
+		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
+		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},
+		{Binding: &km.Overview.Open, Enabled: many, Do: m.openOverview},
+		{Binding: &km.Global.CycleFilter, Enabled: func() bool { ds := m.curDataset(); return ds != nil && len(ds.Filters) > 1 },
+			Do: m.list.CycleFilter},
+		{Binding: &km.Global.WrongOnly, Enabled: anyScored, Do: m.list.ToggleWrongOnly,
+			Why: func() string { return "x: no record here passes or fails, so none is wrong" }},
+		{Binding: &km.Search.Start, Do: m.startSearch},
+		{Binding: &km.Search.Next, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(1) }},
+		{Binding: &km.Search.Prev, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(-1) }},
+		{Binding: &km.Compare.Filters, Enabled: func() bool { return filters.Applies(m.curDataset()) }, Do: func() tea.Cmd {
+			m.sheets.push(filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
+			return nil
+		}},
+		{Binding: &km.Compare.Slices, Enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Records.Len() > 0 },
+			Do: func() tea.Cmd {
+				ds := m.datasets[m.cur]
+				m.sheets.push(slice.New(m.c, ds, m.list.FilterIndex(), m.scoring.at(ds)))
+				return nil
+			}},
+		{Binding: &km.Compare.Runs, Enabled: func() bool { return len(m.datasets) > 0 && pairs.Applies(m.datasets, m.cur) },
+			Do: func() tea.Cmd { m.sheets.push(pairs.New(m.c, m.datasets, m.cur, m.list.FilterIndex())); return nil },
+			Why: func() string {
+				// What C needs where it has nothing to compare.
+				ds := m.curDataset()
+				if ds == nil {
+					return ""
+				}
+				what := "another " + string(ds.Kind) + " dataset"
+				if compare.SameTaskOnly(ds) {
+					what = "another run of " + text.OneLine(ds.Task)
+				}
+				return "C needs " + what + " (evalview RUN_A RUN_B)"
+			}},
 	}
 }
 
 // toolActions are the everyday tools (query line, sort, columns, facets,
-// copy, pager, export, notes, reload) and the keys of attempts and of
-// scored datasets, in the list and the detail.
-func (m *Model) toolActions() []action {
+// copy, pager, export, notes, reload, markdown) and the keys of attempts
+// and of scored datasets, in the list and the detail.
+func (m *Model) toolActions() []ui.Action {
 	t, r := &m.c.Keys.Tools, &m.c.Keys.Run
 	scored := func() bool { return m.scoredDataset() != nil }
-	pairOK := func() bool { return m.detail.pairOn && m.detail.attemptCount() >= 2 }
-	return []action{
-		{b: &t.Query, do: m.openQueryLine},
-		{b: &t.Sort, do: m.cycleSort},
-		{b: &t.Reverse, do: m.reverseSort},
-		{b: &t.Columns, do: m.openColumns},
+	pairOK := func() bool { return m.detail.PairOn() && m.detail.CanPair() }
+	return []ui.Action{
+		{Binding: &t.Query, Do: m.openQueryLine},
+		{Binding: &t.Sort, Do: m.list.CycleSort},
+		{Binding: &t.Reverse, Do: m.list.ReverseSort},
+		{Binding: &t.Columns, Do: func() tea.Cmd { m.sheets.push(m.list.Columns()); return nil }},
 		// l is "next tab" in the detail.
-		{b: &t.Label, applies: func() bool { return m.focus == focusList }, do: m.openLabelPrompt},
-		{b: &t.Annotate, do: m.openNotePrompt},
-		{b: &t.Copy, do: func() tea.Cmd { return m.copyFocused(false) }},
-		{b: &t.CopyPath, do: func() tea.Cmd { return m.copyFocused(true) }},
-		{b: &t.Export, do: m.openExportPrompt},
-		{b: &t.Reload, do: m.reload},
-		{b: &t.Follow, do: m.toggleFollow},
-		{b: &t.Pager, do: func() tea.Cmd { return m.openExternal(false) }},
-		{b: &t.Editor, do: func() tea.Cmd { return m.openExternal(true) }},
-		{b: &t.Facets, do: m.openFacets},
-		{b: &r.Pair, enabled: func() bool { return m.detail.pairOn || m.detail.attemptCount() >= 2 }, do: m.togglePair},
-		{b: &r.LeftPrev, enabled: pairOK, do: func() tea.Cmd { return m.movePair(0, -1) }},
-		{b: &r.LeftNext, enabled: pairOK, do: func() tea.Cmd { return m.movePair(0, 1) }},
-		{b: &r.RightPrev, enabled: pairOK, do: func() tea.Cmd { return m.movePair(1, -1) }},
-		{b: &r.RightNext, enabled: pairOK, do: func() tea.Cmd { return m.movePair(1, 1) }},
-		{b: &r.Info, enabled: func() bool { return m.compactHeader() != nil }, do: m.openFacts},
-		{b: &r.Threshold, enabled: scored, do: m.openThresholdPrompt},
-		{b: &r.ThresholdUp, enabled: scored, do: func() tea.Cmd { return m.moveThreshold(thresholdStep) }},
-		{b: &r.ThresholdDn, enabled: scored, do: func() tea.Cmd { return m.moveThreshold(-thresholdStep) }},
-		{b: &r.HighScore, enabled: scored, do: m.toggleHighScore},
-		{b: &r.Distribution, enabled: scored, do: func() tea.Cmd { return m.openScores(m.scoredDataset()) }},
-	}
-}
-
-// paneKeys are offered by the panes themselves; the table only says
-// when they are.
-func (m *Model) paneKeys() []action {
-	d := &m.c.Keys.Detail
-	tabs := func() bool { return len(m.detail.tabs) > 1 }
-	return []action{
-		{b: &d.Fold, enabled: func() bool {
-			return m.detail.doc.Folds > 0 || m.detail.unfold || m.detail.shownTab().Content == model.TabRaw
+		{Binding: &t.Label, When: func() bool { return m.focus == focusList }, Do: m.openLabelPrompt},
+		{Binding: &t.Annotate, Do: m.openNotePrompt},
+		{Binding: &t.Copy, Do: func() tea.Cmd { return m.copyFocused(false) }},
+		{Binding: &t.CopyPath, Do: func() tea.Cmd { return m.copyFocused(true) }},
+		{Binding: &t.Export, Do: m.openExportPrompt},
+		{Binding: &t.Reload, Do: m.reload},
+		{Binding: &t.Follow, Do: func() tea.Cmd { return m.setFollow(!m.follow.on) }},
+		{Binding: &t.Pager, Do: func() tea.Cmd { return m.openExternal(false) }},
+		{Binding: &t.Editor, Do: func() tea.Cmd { return m.openExternal(true) }},
+		{Binding: &t.Facets, Do: func() tea.Cmd { m.sheets.push(m.list.Facets("")); return nil }},
+		{Binding: &m.c.Keys.Detail.Markdown, Do: func() tea.Cmd {
+			cmd := m.detail.ToggleMarkdown()
+			m.note = m.detail.MarkdownNote()
+			return cmd
 		}},
-		{b: &d.LastTurn, enabled: func() bool { return m.detail.doc.LastUser > 0 }},
-		{b: &d.Tab, enabled: tabs}, {b: &d.PrevTab, enabled: tabs}, {b: &d.NextTab, enabled: tabs},
+		{Binding: &r.Pair, Enabled: func() bool { return m.detail.PairOn() || m.detail.CanPair() }, Do: func() tea.Cmd {
+			cmd, note := m.detail.TogglePair()
+			if note != "" {
+				m.note = note
+			}
+			return cmd
+		}},
+		{Binding: &r.LeftPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(0, -1) }},
+		{Binding: &r.LeftNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(0, 1) }},
+		{Binding: &r.RightPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, -1) }},
+		{Binding: &r.RightNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, 1) }},
+		{Binding: &r.Info, Enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Presentation.Header != nil },
+			Do: func() tea.Cmd { m.sheets.push(facts.New(m.c, m.datasets[m.cur])); return nil }},
+		{Binding: &r.Threshold, Enabled: scored, Do: m.openThresholdPrompt},
+		{Binding: &r.ThresholdUp, Enabled: scored, Do: func() tea.Cmd {
+			return m.setThreshold(m.scoredDataset(), m.scoring.threshold(m.scoredDataset())+thresholdStep)
+		}},
+		{Binding: &r.ThresholdDn, Enabled: scored, Do: func() tea.Cmd {
+			return m.setThreshold(m.scoredDataset(), m.scoring.threshold(m.scoredDataset())-thresholdStep)
+		}},
+		{Binding: &r.HighScore, Enabled: scored, Do: m.toggleHighScore},
+		{Binding: &r.Distribution, Enabled: scored, Do: func() tea.Cmd {
+			ds, sc := m.scoredDataset(), m.scoring
+			m.sheets.push(scores.New(m.c, ds, func() runstats.Figures { return sc.figures(ds) }))
+			return nil
+		}},
 	}
 }
 
-func quit() tea.Cmd { return tea.Quit }
+// listActions are the keys of the list pane: the root's that cross rooms
+// first (esc clears the list's search and the detail's highlights of it;
+// the detail's tabs switch from the list with digits, [ and ]), then the
+// list's own, then esc bringing back the sheets the user came from.
+func (m *Model) listActions() []ui.Action {
+	km := m.c.Keys
+	chooseTab := func(k tea.KeyPressMsg) tea.Cmd {
+		i := keys.Index(km.Detail.Tab, k)
+		if key.Matches(k, km.List.PrevTab) {
+			i = m.detail.StepTab(-1)
+		} else if key.Matches(k, km.List.NextTab) {
+			i = m.detail.StepTab(1)
+		}
+		return m.detail.ChooseTab(i)
+	}
+	acts := []ui.Action{
+		{Binding: &km.Search.Cancel, When: func() bool { return m.list.Query() != "" }, Do: func() tea.Cmd { return m.setQueryIn(focusList, "") }},
+		{Binding: &km.Detail.Tab, Enabled: func() bool { return m.detail.TabCount() > 1 }, DoKey: chooseTab},
+		{Binding: &km.List.PrevTab, DoKey: chooseTab},
+		{Binding: &km.List.NextTab, DoKey: chooseTab},
+	}
+	acts = append(acts, m.list.Actions()...)
+	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.back != nil }, Do: func() tea.Cmd {
+		for _, s := range m.back { // the sheets the user came from, as left
+			m.sheets.push(s)
+		}
+		m.back = nil
+		return nil
+	}})
+}
 
-// handleBrowseKey runs the first action of the tables that k matches,
-// then the focused pane's keys; a key whose action is not offered here
-// says why, when it can.
+// paneActions are the focused pane's keys.
+func (m *Model) paneActions() []ui.Action {
+	if m.focus == focusList {
+		return m.listActions()
+	}
+	return m.detail.Actions()
+}
+
+// sheetActions are the browser's keys over a sheet, before the sheet's
+// own: the keys (?) but over the keys and the dataset picker, the
+// overview (T) but over itself, the dataset picker (D) over the overview
+// (esc comes back to it), and ctrl+c.
+func (m *Model) sheetActions() []ui.Action {
+	km := m.c.Keys
+	top := m.sheets.top()
+	return []ui.Action{
+		{Binding: &km.Global.Help, Do: m.openHelp, When: func() bool {
+			switch top.(type) {
+			case *keyhelp.Sheet, *datasets.Sheet:
+				return false
+			}
+			return true
+		}},
+		{Binding: &km.Overview.Open, Do: m.openOverview, When: func() bool { return top != ui.Sheet(m.overview) }},
+		{Binding: &km.Dataset.Picker, Do: m.openPicker, When: func() bool { return top == ui.Sheet(m.overview) }},
+		{Binding: &km.Global.ForceQuit, Do: quit},
+	}
+}
+
+// handleBrowseKey runs the first action that k is a key of: the global
+// ones, the tools, then the focused pane's; a key whose action is not
+// offered here says why, when it can.
 func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.runAction(m.globalActions(), k); ok {
 		return cmd
@@ -186,44 +281,29 @@ func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
-	if m.focus == focusList {
-		return m.handleListKey(k)
-	}
-	return m.handleDetailKey(k)
+	cmd, _ := m.runAction(m.paneActions(), k)
+	return cmd
 }
 
-// runAction runs the first offered action that k matches and that
-// applies; else it says why a matching action is not offered, if it can.
-func (m *Model) runAction(table []action, k tea.KeyPressMsg) (tea.Cmd, bool) {
-	for _, a := range table {
-		if a.do != nil && key.Matches(k, *a.b) && (a.applies == nil || a.applies()) {
-			return a.do(), true
+// runAction runs the action of k among actions (ui.Run), putting what a
+// key not offered says about itself in the status bar.
+func (m *Model) runAction(actions []ui.Action, k tea.KeyPressMsg) (tea.Cmd, bool) {
+	cmd, ok, why := ui.Run(actions, k)
+	if why != "" {
+		if len(m.datasets) == 0 {
+			return nil, false
 		}
+		m.note = why
 	}
-	if len(m.datasets) == 0 {
-		return nil, false
-	}
-	for _, a := range table {
-		if a.why != nil && !a.b.Enabled() && keys.Has(*a.b, k) {
-			m.note = a.why()
-			return nil, true
-		}
-	}
-	return nil, false
+	return cmd, ok
 }
 
 // enableKeys offers the bindings that do something now and turns the
-// others off, so the help line and `?` do not offer them. The root calls
-// it once per message (derive): it is derived from the state, never set
-// by hand.
+// others off, so the help line and `?` do not offer them: the browser's
+// actions and both panes'. The root calls it once per message (derive):
+// it is derived from the state, never set by hand.
 func (m *Model) enableKeys() {
-	for _, table := range [][]action{m.globalActions(), m.toolActions(), m.paneKeys()} {
-		for _, a := range table {
-			if a.enabled != nil {
-				a.b.SetEnabled(a.enabled())
-			}
-		}
-	}
+	ui.Offer(slices.Concat(m.globalActions(), m.toolActions(), m.listActions(), m.detail.Actions()))
 	qh := &m.c.Keys.Run.QueryHint
 	hint := ""
 	if ds := m.curDataset(); ds != nil {
@@ -233,34 +313,7 @@ func (m *Model) enableKeys() {
 	qh.SetHelp(qh.Help().Key, text.OneLine(hint))
 }
 
-// whyNoPair says what C needs where it has nothing to compare.
-func (m *Model) whyNoPair() string {
-	ds := m.curDataset()
-	if ds == nil {
-		return ""
-	}
-	what := "another " + string(ds.Kind) + " dataset"
-	if compare.SameTaskOnly(ds) {
-		what = "another run of " + text.OneLine(ds.Task)
-	}
-	return "C needs " + what + " (evalview RUN_A RUN_B)"
-}
-
-// anyScored reports whether the header counted a record that passed,
-// failed or errored under the selected filter (x has something to show);
-// true while the index still grows, since a scored record may come.
-func (m *Model) anyScored() bool {
-	ds := m.curDataset()
-	if ds == nil {
-		return false
-	}
-	if !ds.Records.Done() || m.list.st.wrongOnly || m.header.ds != ds {
-		return true
-	}
-	m.header.refresh() // cached: recounts only when the dataset or filter changed
-	c := m.header.counts.counts
-	return c[model.StatusPass]+c[model.StatusFail]+c[model.StatusError] > 0
-}
+func quit() tea.Cmd { return tea.Quit }
 
 // curDataset is the dataset shown, nil when none is open.
 func (m *Model) curDataset() *model.Dataset {
@@ -270,104 +323,16 @@ func (m *Model) curDataset() *model.Dataset {
 	return m.datasets[m.cur]
 }
 
-// dsFilters are the current dataset's filters.
-func (m *Model) dsFilters() []string {
-	if ds := m.curDataset(); ds != nil {
-		return ds.Filters
-	}
-	return nil
-}
-
-// toggleFocus gives the keys to the other pane.
-func (m *Model) toggleFocus() tea.Cmd {
-	m.setFocus(1 - m.focus)
-	return nil
-}
-
-// setFocus gives the keys to a pane.
-func (m *Model) setFocus(f focus) { m.focus = f }
-
 // openHelp shows every key over the body, from the bindings offered now.
 func (m *Model) openHelp() tea.Cmd {
-	m.pushSheet(keyhelp.New(m.c))
+	m.sheets.push(keyhelp.New(m.c))
 	return nil
 }
 
 // openPicker opens the dataset picker on the current dataset (D).
 func (m *Model) openPicker() tea.Cmd {
-	m.pushSheet(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.metrics}))
+	m.sheets.push(datasets.New(m.c, m.datasets, m.cur, overviewSource{m.header.Metrics()}))
 	return nil
-}
-
-// handleListKey moves the list cursor, opens the detail, or switches the
-// detail's tab (digits, [ and ]) while the list keeps the focus.
-func (m *Model) handleListKey(k tea.KeyPressMsg) tea.Cmd {
-	km := m.c.Keys
-	switch {
-	case key.Matches(k, km.List.Open):
-		m.setFocus(focusDetail)
-		m.showFirstListHit()
-		return nil
-	case key.Matches(k, km.Detail.Markdown):
-		cmd := m.detail.toggleMarkdown()
-		m.note = m.detail.markdownNote()
-		return cmd
-	case key.Matches(k, km.Search.Cancel) && m.list.st.query != "":
-		return m.setQueryIn(focusList, "")
-	case key.Matches(k, km.Search.Cancel) && m.list.st.pin != nil:
-		return m.clearPin()
-	case key.Matches(k, km.Search.Cancel) && len(m.list.st.selected) > 0:
-		m.list.clearSelection()
-		return nil
-	case key.Matches(k, km.Search.Cancel) && m.back != nil:
-		for _, s := range m.back { // the sheets the user came from, as left
-			m.pushSheet(s)
-		}
-		m.back = nil
-		return nil
-	case key.Matches(k, km.Detail.Tab, km.List.PrevTab, km.List.NextTab):
-		d := &m.detail
-		i := keys.Index(km.Detail.Tab, k)
-		if key.Matches(k, km.List.PrevTab) {
-			i = (d.tab - 1 + len(d.tabs)) % max(1, len(d.tabs))
-		} else if key.Matches(k, km.List.NextTab) {
-			i = (d.tab + 1) % max(1, len(d.tabs))
-		}
-		cmd := d.selectTab(i)
-		m.list.st.tab = d.TabName()
-		return cmd
-	}
-	before := m.list.st.cursor
-	cmd := m.list.Update(k)
-	if m.list.st.cursor != before {
-		return tea.Batch(cmd, m.selectionChanged())
-	}
-	return cmd
-}
-
-// handleDetailKey scrolls and switches tabs; esc clears a search, then
-// goes back to the list.
-func (m *Model) handleDetailKey(k tea.KeyPressMsg) tea.Cmd {
-	km := m.c.Keys
-	if key.Matches(k, km.Detail.Back) {
-		if m.detail.search.query != "" {
-			m.detail.clearSearch()
-			return nil
-		}
-		m.setFocus(focusList)
-		return nil
-	}
-	if key.Matches(k, km.Detail.Markdown) {
-		cmd := m.detail.toggleMarkdown()
-		m.note = m.detail.markdownNote()
-		return cmd
-	}
-	before := m.detail.TabName()
-	cmd := m.detail.Update(k)
-	if name := m.detail.TabName(); name != before {
-		m.list.st.tab = name
-	}
-	return cmd
 }
 
 // shortHelp is the help line of the mode: the room's own keys, most
@@ -378,16 +343,11 @@ func (m *Model) shortHelp() []key.Binding {
 	case modeInput:
 		return m.input.shortHelp(km)
 	case modeSheet:
-		return movesLast(km, m.topSheet().ShortHelp())
+		return movesLast(km, m.sheets.top().ShortHelp())
 	}
-	var b []key.Binding
-	if m.focus == focusList {
-		b = m.list.ShortHelp()
-	} else {
-		b = m.detail.ShortHelp()
-	}
+	b := ui.ShortHelp(m.paneActions())
 	r := km.Run
-	if m.detail.pairOn {
+	if m.detail.PairOn() {
 		b = append([]key.Binding{r.Pair, r.LeftNext, r.RightNext}, b...)
 	} else {
 		b = append(b, r.HighScore, r.Threshold, r.Pair)

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"evalview/tui/detail"
+	"evalview/tui/list"
 	"evalview/tui/ui"
 )
 
@@ -27,7 +29,7 @@ func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 	m.viewKept = false
 	cmd = tea.Batch(cmd, m.derive())
 	if m.busy() {
-		cmd = tea.Batch(cmd, m.spin()) // the status bar shows work in progress
+		cmd = tea.Batch(cmd, m.spinner.start()) // the status bar shows work in progress
 	}
 	return m, cmd
 }
@@ -38,11 +40,11 @@ func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 // offered. It is the one place that does, so no handler syncs them by
 // hand.
 func (m *Model) derive() tea.Cmd {
-	m.list.focused = m.focus == focusList
-	m.detail.focused = m.focus == focusDetail
+	m.list.SetFocused(m.focus == focusList)
+	m.detail.SetFocused(m.focus == focusDetail)
 	m.applyZoom()
-	m.header.refresh()
-	cmd := m.detail.refresh() // nothing when the filter and the rest are as shown
+	m.header.Refresh()
+	cmd := m.detail.Refresh() // nothing when the filter and the rest are as shown
 	m.enableKeys()
 	return cmd
 }
@@ -52,12 +54,6 @@ func (m *Model) derive() tea.Cmd {
 // itself, so the root routes all of them with one case.
 type rootMsg interface {
 	applyTo(m *Model) tea.Cmd
-}
-
-// route hands a message to its handler.
-func (m *Model) route(msg tea.Msg) tea.Cmd {
-	cmd, _ := m.routed(msg)
-	return cmd
 }
 
 // routed is route, and whether any handler took msg: a message none
@@ -74,8 +70,8 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		if m.input != nil {
 			return m.input.paste(msg.Content), true
 		}
-		if t, ok := m.topSheet().(ui.Typer); ok && t.Typing() {
-			return m.topSheet().Update(msg), true
+		if t, ok := m.sheets.top().(ui.Typer); ok && t.Typing() {
+			return m.sheets.top().Update(msg), true
 		}
 		return nil, true
 	case tea.MouseWheelMsg:
@@ -86,23 +82,41 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleBackground(msg), true
 	case recordLoadedMsg:
 		return m.handleRecordLoaded(msg), true
-	case renderedMsg:
-		m.detail.handleRendered(msg)
+	case detail.Msg:
+		return m.detail.Update(msg), true
+	case detail.BackMsg:
+		m.focus = focusList
 		return nil, true
-	case listSearchMsg:
-		return m.handleListDone(msg), true
+	case list.Msg:
+		return m.list.Update(msg), true
+	case list.CursorMsg:
+		return m.selectionChanged(), true
+	case list.OpenMsg:
+		m.focus = focusDetail
+		m.detail.ShowFirstHit()
+		return nil, true
+	case list.RepeatLabelMsg:
+		return m.repeatLabel(), true
 	case indexTickMsg:
-		return m.handleIndexTick(), true
+		m.polling = false
+		return m.takeInIndexes(), true
 	case indexesDoneMsg:
 		return m.takeInIndexes(), true
 	case deepTickMsg:
-		return m.handleDeepTick(), true
+		return m.deep.handleTick(), true
 	case deepDoneMsg:
-		return m.handleDeepDone(msg), true
+		// Keep the pass's report, refresh the sheets that show it and
+		// start the next pass.
+		next := m.deep.done(msg)
+		redraw := m.sheets.tell(ui.DeepMsg{Dataset: msg.ds})
+		if !next {
+			return redraw, true // quitting
+		}
+		return tea.Batch(redraw, m.deep.start(m.datasets, m.cur, anyGrowing(m.datasets))), true
 	case spinner.TickMsg:
-		return m.handleSpin(msg), true
-	case crashMsg:
-		m.crash = msg.info
+		return m.spinner.advance(msg, m.busy()), true
+	case ui.CrashMsg:
+		m.crash = &crashInfo{value: msg.Value, stack: msg.Stack}
 		return tea.Quit, true
 	case rootMsg:
 		return msg.applyTo(m), true
@@ -121,8 +135,8 @@ func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.header.SetSize(l.Header.W, l.Header.H)
 	m.list.SetSize(l.List.W, l.List.H)
 	m.detail.SetSize(l.Detail.W, l.Detail.H)
-	m.status.w = l.Width
-	m.resizeSheets()
+	m.status.SetWidth(l.Width)
+	m.sheets.resize(m.layout.Body.W, m.layout.Body.H)
 	return nil
 }
 
@@ -156,8 +170,8 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 	}
 	m.c.SetStyles(st)
 	m.help.Styles = st.Help
-	m.resizeSheets() // the help lays its styled text out again
-	return m.detail.refresh()
+	m.sheets.resize(m.layout.Body.W, m.layout.Body.H) // the help lays its styled text out again
+	return m.detail.Refresh()
 }
 
 // busy reports work the status bar shows a spinner for.
@@ -165,22 +179,29 @@ func (m *Model) busy() bool {
 	return m.loading || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
 }
 
-// spin starts the spinner unless it runs already.
-func (m *Model) spin() tea.Cmd {
-	if m.spinning {
-		return nil
-	}
-	m.spinning = true
-	return m.spinner.Tick
+// spin is the status bar's spinner of work in progress.
+type spin struct {
+	spinner.Model
+	on bool
 }
 
-// handleSpin advances the spinner while there is work, and stops it after.
-func (m *Model) handleSpin(msg spinner.TickMsg) tea.Cmd {
-	if !m.busy() {
-		m.spinning = false
+// start starts the spinner unless it runs already.
+func (s *spin) start() tea.Cmd {
+	if s.on {
+		return nil
+	}
+	s.on = true
+	return s.Tick
+}
+
+// advance advances the spinner while there is work (busy), and stops it
+// after.
+func (s *spin) advance(msg spinner.TickMsg, busy bool) tea.Cmd {
+	if !busy {
+		s.on = false
 		return nil
 	}
 	var cmd tea.Cmd
-	m.spinner, cmd = m.spinner.Update(msg)
+	s.Model, cmd = s.Update(msg)
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/text"
 )
@@ -36,7 +37,7 @@ func (m *Model) View() (v tea.View) {
 	if m.ready {
 		firstFrameDrawn()
 	}
-	m.traceView()
+	m.trace.view(m)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "evalview"
@@ -58,10 +59,10 @@ func (m *Model) render() string {
 	}
 	parts := []string{m.header.View()}
 	body := m.bodyView()
-	if s := m.topSheet(); s != nil {
+	if s := m.sheets.top(); s != nil {
 		body = s.View()
 	}
-	parts = append(parts, withMenu(body, m.menu(l.Width)))
+	parts = append(parts, withMenu(body, m.input.menu(l.Width, m.c.Styles)))
 	if m.input != nil {
 		parts = append(parts, m.inputView())
 	} else {
@@ -119,48 +120,58 @@ func tooSmall(st *styles.Styles, w, h int) string {
 }
 
 // statusInfo gathers the status bar's content.
-func (m *Model) statusInfo() statusInfo {
-	in := statusInfo{note: m.note, found: m.found}
+func (m *Model) statusInfo() statusbar.Info {
+	in := statusbar.Info{Note: m.note, Found: m.found}
 	if len(m.datasets) == 0 {
 		return in
 	}
 	ds := m.datasets[m.cur]
-	st := m.list.st
-	in.shown, in.all = len(st.visible), ds.Records.Len()
-	in.pos = st.cursor + 1
-	if fi := m.list.filterIndex(); fi >= 0 {
-		in.filter = ds.Filters[fi]
+	in.Pos, in.Shown = m.list.Position()
+	in.All = ds.Records.Len()
+	if fi := m.list.FilterIndex(); fi >= 0 {
+		in.Filter = ds.Filters[fi]
 	}
-	in.wrongOnly = st.wrongOnly
-	in.zoom = m.zoom
-	in.selected = m.list.selectionLabel()
-	in.pin, in.work = m.pinLabel(), m.deepStatus()
-	in.listQuery = m.listQueryStatus()
-	switch {
+	in.WrongOnly = m.list.WrongOnly()
+	in.Zoom = m.zoom
+	in.Selected = m.list.SelectionLabel()
+	in.Pin, in.Work = m.list.PinLabel(), m.deep.status(ds)
+	// The list's query and sort, after the follow marker and before a
+	// tool's flash: "following · :score<5 · sort score↓".
+	var q []string
+	if f := m.follow.status(); f != "" {
+		q = append(q, f)
+	}
+	q = append(q, m.list.QueryStatus()...)
+	if m.flash != "" {
+		q = append(q, text.OneLine(m.flash))
+	}
+	in.ListQuery = strings.Join(q, " · ")
+	dq, _ := m.detail.SearchQuery()
+	switch q := m.list.Query(); {
 	case m.detailFollowsListSearch():
-		in.query, in.hits, in.where = st.query, len(m.detail.search.matches), m.detail.TabName()
-		in.matchCur = m.detail.search.cur + 1
-	case m.searchIn == focusList && st.query != "":
-		in.query, in.hits, in.where = st.query, len(st.matches), "list"
-		in.matchCur, in.counting = st.matchIdx+1, st.counting
-	case m.searchIn == focusDetail && m.detail.search.query != "":
-		in.query, in.hits, in.where = m.detail.search.query, len(m.detail.search.matches), m.detail.TabName()
-		in.matchCur = m.detail.search.cur + 1
+		in.Query, in.Where = q, m.detail.TabName()
+		in.Hits, in.MatchCur = m.detail.SearchHits()
+	case m.searchIn == focusList && q != "":
+		in.Query, in.Where = q, "list"
+		in.Hits, in.MatchCur, in.Counting = m.list.Matches()
+	case m.searchIn == focusDetail && dq != "":
+		in.Query, in.Where = dq, m.detail.TabName()
+		in.Hits, in.MatchCur = m.detail.SearchHits()
 	}
-	if s := m.topSheet(); s != nil {
+	if s := m.sheets.top(); s != nil {
 		// The sheet covers the detail: name it (overlays name nothing),
 		// not the hidden scroll.
-		in.scroll = text.OneLine(s.Title())
-	} else if mark := m.detail.scrollMark(); mark != "" {
-		in.scroll = m.detail.TabName() + " " + mark
+		in.Scroll = text.OneLine(s.Title())
+	} else if mark := m.detail.ScrollMark(); mark != "" {
+		in.Scroll = m.detail.TabName() + " " + mark
 	}
 	switch {
 	case !ds.Records.Done():
-		in.loading = m.spinner.View() + " indexing…"
+		in.Loading = m.spinner.View() + " indexing…"
 	case m.loading:
-		in.loading = m.spinner.View() + " loading record…"
+		in.Loading = m.spinner.View() + " loading record…"
 	case m.detail.Busy():
-		in.loading = m.spinner.View() + " rendering…"
+		in.Loading = m.spinner.View() + " rendering…"
 	}
 	return in
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"math"
-	"strconv"
 
 	"evalview/model"
 	"evalview/model/runstats"
@@ -74,21 +73,22 @@ func (r *scoringState) set(ds *model.Dataset, t float64) float64 {
 	return t
 }
 
-// moveScoringState hands a reloaded dataset the state the user gave the old
-// one: its threshold (t/T) and high-score filter (H). The old dataset's
+// move hands a reloaded dataset the state the user gave the old one: its
+// threshold (t/T) and high-score filter (H). The old dataset's
 // deep pass is not moved: its report is about the records as they were,
 // and the new dataset gets its own pass once its index is complete
-// (replaceDataset cancels the old one, dropDeep).
-func (m *Model) moveScoringState(old, ds *model.Dataset) {
-	if m.scoring != nil {
-		if t, ok := m.scoring.thresholds[old]; ok {
-			m.scoring.thresholds[ds] = t
-			delete(m.scoring.thresholds, old)
-		}
-		if h, ok := m.scoring.high[old]; ok {
-			m.scoring.high[ds] = h
-			delete(m.scoring.high, old)
-		}
+// (replaceDataset cancels the old one, deepState.drop).
+func (r *scoringState) move(old, ds *model.Dataset) {
+	if r == nil {
+		return
+	}
+	if t, ok := r.thresholds[old]; ok {
+		r.thresholds[ds] = t
+		delete(r.thresholds, old)
+	}
+	if h, ok := r.high[old]; ok {
+		r.high[ds] = h
+		delete(r.high, old)
 	}
 }
 
@@ -105,6 +105,3 @@ func (r *scoringState) figures(ds *model.Dataset) runstats.Figures {
 	r.figs = figuresCache{ds: ds, n: ds.Records.Len(), figs: runstats.ComputeAt(ds, t)}
 	return r.figs.figs
 }
-
-// thresholdText prints a threshold without trailing zeros ("8.5", "9").
-func thresholdText(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) }

@@ -8,6 +8,7 @@ import (
 
 	"evalview/model"
 	"evalview/model/runstats"
+	"evalview/tui/text"
 )
 
 // Keys of the run views. The threshold is the site's high-score
@@ -26,32 +27,14 @@ func (m *Model) scoredDataset() *model.Dataset {
 	return m.datasets[m.cur]
 }
 
-// moveThreshold moves the current dataset's threshold by delta.
-func (m *Model) moveThreshold(delta float64) tea.Cmd {
-	ds := m.scoredDataset()
-	if ds == nil {
-		return nil
-	}
-	return m.setThreshold(ds, m.scoring.threshold(ds)+delta)
-}
-
-// compactHeader is the current dataset's compact header, nil when it has
-// none (its facts are all in the header: no facts sheet to open).
-func (m *Model) compactHeader() *model.Header {
-	if len(m.datasets) == 0 {
-		return nil
-	}
-	return m.datasets[m.cur].Presentation.Header
-}
-
 // highTerm is the query term of the high-score filter at threshold t.
-func highTerm(t float64) string { return "score>=" + thresholdText(t) }
+func highTerm(t float64) string { return "score>=" + text.FormatThreshold(t) }
 
 // highActive reports whether ds's list query holds the high-score term
 // at ds's threshold (the user may have edited it out).
 func (m *Model) highActive(ds *model.Dataset) bool {
 	term, ok := m.scoring.high[ds]
-	return ok && hasTerm(m.list.st.where, term)
+	return ok && hasTerm(m.list.Where(), term)
 }
 
 // hasTerm reports whether q holds term as a whole term.
@@ -83,7 +66,7 @@ func (m *Model) toggleHighScore() tea.Cmd {
 	if ds == nil {
 		return nil
 	}
-	q := m.list.st.where
+	q := m.list.Where()
 	if m.highActive(ds) {
 		term := m.scoring.high[ds]
 		delete(m.scoring.high, ds)
@@ -106,12 +89,12 @@ func (m *Model) setThreshold(ds *model.Dataset, t float64) tea.Cmd {
 	case active:
 		term := highTerm(t)
 		m.scoring.high[ds] = term
-		q := withoutTerm(m.list.st.where, old)
+		q := withoutTerm(m.list.Where(), old)
 		cmd = m.setListQuery(strings.TrimSpace(q + " " + term))
-	case ds == m.curDataset() && m.list.filtered():
+	case ds == m.curDataset():
 		// The statuses moved with the threshold: a status term, the
 		// wrong-only switch or a sort by status lists other rows now.
-		cmd = m.relist()
+		cmd = m.list.Refilter()
 	}
 	return cmd
 }
@@ -124,12 +107,12 @@ func (m *Model) openThresholdPrompt() tea.Cmd {
 		return nil
 	}
 	top := runstats.Max(ds)
-	p := &lineInput{prefix: "high-score threshold (0-" + thresholdText(top) + "): ", hint: "enter set · esc cancel"}
-	p.setValue(thresholdText(m.scoring.threshold(ds)))
+	p := &lineInput{prefix: "high-score threshold (0-" + text.FormatThreshold(top) + "): ", hint: "enter set · esc cancel"}
+	p.setValue(text.FormatThreshold(m.scoring.threshold(ds)))
 	p.submit = func(v string) (bool, tea.Cmd) {
 		t, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || !(t >= 0 && t <= top) { // also NaN, which fails every comparison
-			p.errText = "a number from 0 to " + thresholdText(top)
+			p.errText = "a number from 0 to " + text.FormatThreshold(top)
 			return true, nil
 		}
 		return false, m.setThreshold(ds, t)

@@ -79,11 +79,11 @@ func TestThresholdMovesStatuses(t *testing.T) {
 	}
 	press(m, "esc")
 	drive(m, m.setListQuery("status=pass"))
-	if got := len(m.list.st.visible); got != 2 {
+	if got := len(m.list.Visible()); got != 2 {
 		t.Errorf("status=pass at 9 lists %d, want 2", got)
 	}
 	press(m, "-", "-") // 8: the query's rows follow
-	if got := len(m.list.st.visible); got != 5 {
+	if got := len(m.list.Visible()); got != 5 {
 		t.Errorf("status=pass at 8 lists %d, want 5", got)
 	}
 	drive(m, m.setListQuery(""))

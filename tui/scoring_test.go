@@ -7,11 +7,12 @@ import (
 
 	"evalview/model"
 	"evalview/model/runstats"
+	"evalview/tui/text"
 )
 
 // runVisible are the record indexes the list shows, in order.
 func runVisible(m *Model) []int {
-	return append([]int(nil), m.list.st.visible...)
+	return append([]int(nil), m.list.Visible()...)
 }
 
 func TestRunThresholdKeysChangeCount(t *testing.T) {
@@ -47,7 +48,7 @@ func TestRunThresholdKeysChangeCount(t *testing.T) {
 		if f.Above != tc.wantAbove || f.Above != len(wantHigh(tc.want)) {
 			t.Errorf("threshold %v: %d at or above, want %d", tc.want, f.Above, tc.wantAbove)
 		}
-		want := itoa(tc.wantAbove) + " ≥ " + thresholdText(tc.want)
+		want := itoa(tc.wantAbove) + " ≥ " + text.FormatThreshold(tc.want)
 		if s := screen(m); !strings.Contains(s, want) {
 			t.Errorf("header lacks %q:\n%s", want, s)
 		}
@@ -59,11 +60,11 @@ func TestRunThresholdPromptRejectsBadInput(t *testing.T) {
 	press(m, "t", "backspace", "backspace", "backspace")
 	typeText(m, "eleven")
 	press(m, "enter")
-	if m.prompt() == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
+	if prompt(m) == nil || !strings.Contains(screen(m), "a number from 0 to 10") {
 		t.Fatalf("a bad threshold should keep the prompt open with a hint:\n%s", screen(m))
 	}
 	press(m, "esc")
-	if m.prompt() != nil || m.scoring.threshold(m.datasets[0]) != 8.5 {
+	if prompt(m) != nil || m.scoring.threshold(m.datasets[0]) != 8.5 {
 		t.Errorf("esc should close the prompt and keep 8.5, got %v", m.scoring.threshold(m.datasets[0]))
 	}
 }
@@ -74,8 +75,8 @@ func TestRunHighScoreFilter(t *testing.T) {
 	if got, want := runVisible(m), wantHigh(8.5); !reflect.DeepEqual(got, want) {
 		t.Fatalf("H at 8.5 shows %v, want %v (8.5 exactly is in, 8.49 and unscored are out)", got, want)
 	}
-	if m.list.st.where != "score>=8.5" {
-		t.Errorf("query %q, want score>=8.5", m.list.st.where)
+	if m.list.Where() != "score>=8.5" {
+		t.Errorf("query %q, want score>=8.5", m.list.Where())
 	}
 	// Moving the threshold moves the filter with it.
 	press(m, "+")
@@ -84,19 +85,19 @@ func TestRunHighScoreFilter(t *testing.T) {
 	}
 	// H combines with a query typed on the `:` line, and leaves it when off.
 	press(m, "H")
-	if m.list.st.where != "" || len(runVisible(m)) != 8 {
-		t.Fatalf("H off: query %q, %d shown", m.list.st.where, len(runVisible(m)))
+	if m.list.Where() != "" || len(runVisible(m)) != 8 {
+		t.Fatalf("H off: query %q, %d shown", m.list.Where(), len(runVisible(m)))
 	}
 	if cmd := m.setListQuery("category=life"); cmd != nil {
 		drive(m, cmd)
 	}
 	press(m, "H")
-	if got := runVisible(m); !reflect.DeepEqual(got, []int{4}) || m.list.st.where != "category=life score>=9" {
-		t.Errorf("category=life + H: %v with %q, want [4] with category=life score>=9", got, m.list.st.where)
+	if got := runVisible(m); !reflect.DeepEqual(got, []int{4}) || m.list.Where() != "category=life score>=9" {
+		t.Errorf("category=life + H: %v with %q, want [4] with category=life score>=9", got, m.list.Where())
 	}
 	press(m, "H")
-	if m.list.st.where != "category=life" {
-		t.Errorf("H off keeps the rest of the query: %q", m.list.st.where)
+	if m.list.Where() != "category=life" {
+		t.Errorf("H off keeps the rest of the query: %q", m.list.Where())
 	}
 }
 
@@ -123,8 +124,8 @@ func TestRunQueriesOnLabels(t *testing.T) {
 func TestRunSideBySide(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{runValidFixture()}, 100, 30)
 	press(m, "|")
-	if !m.detail.pairOn || m.detail.TabName() != "Responses" {
-		t.Fatalf("| should show Responses side by side (on %v, tab %q)", m.detail.pairOn, m.detail.TabName())
+	if !m.detail.PairOn() || m.detail.TabName() != "Responses" {
+		t.Fatalf("| should show Responses side by side (on %v, tab %q)", m.detail.PairOn(), m.detail.TabName())
 	}
 	tests := []struct {
 		key  string
@@ -150,7 +151,7 @@ func TestRunSideBySide(t *testing.T) {
 		t.Errorf("the errored attempt's column lacks its error:\n%s", s)
 	}
 	press(m, "|")
-	if m.detail.pairOn || strings.Contains(screen(m), "side by side") {
+	if m.detail.PairOn() || strings.Contains(screen(m), "side by side") {
 		t.Errorf("| again should show attempts one under another")
 	}
 }
@@ -161,7 +162,7 @@ func TestRunSideBySideNeedsTwoAttempts(t *testing.T) {
 	rec.Attempts = rec.Attempts[:1]
 	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 	press(m, "|")
-	if m.detail.pairOn {
+	if m.detail.PairOn() {
 		t.Errorf("| with one attempt should do nothing")
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"evalview/model"
+	"evalview/tui/list"
 )
 
 // A list search (`/` in the list) is shown in the detail too: the record
@@ -13,125 +13,24 @@ import (
 // between them. The detail's own search (`/` in the detail) replaces it
 // until the next list search.
 
-// setQuery searches the pane the search was started in.
-func (m *Model) setQuery(q string) tea.Cmd {
-	return m.setQueryIn(m.searchIn, q)
-}
-
 // setQueryIn searches pane in for q ("" clears the search).
 func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
 	if in == focusDetail {
-		m.detail.search.re, m.detail.search.fromList = nil, false
-		m.detail.setQuery(q)
+		m.detail.Search(q)
 		return nil
 	}
-	m.list.st.query = q
-	m.list.st.matches, m.list.st.matchIdx = nil, 0
-	m.list.st.hitRecords, m.list.st.counting = nil, q != ""
+	cmd := m.list.Search(q)
 	m.syncListHits()
-	m.searchID++
-	if q == "" {
-		m.cancelListSearch()
-		return nil
-	}
-	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, q, true, m.deep.foreground())
-}
-
-// cancelListSearch stops the current dataset's running list search.
-func (m *Model) cancelListSearch() {
-	if len(m.datasets) > 0 {
-		cancelListSearch(m.datasets[m.cur])
-	}
-}
-
-// researchList runs the list search again after the visible records
-// changed, without moving the cursor.
-func (m *Model) researchList() tea.Cmd {
-	m.list.st.matches, m.list.st.matchIdx = nil, 0
-	m.list.st.hitRecords, m.list.st.counting = nil, m.list.st.query != ""
-	if m.list.st.query == "" {
-		m.cancelListSearch()
-		return nil
-	}
-	m.searchID++
-	return listSearchCmd(m.searchID, m.datasets[m.cur], m.list.st.visible, m.list.st.query, false, m.deep.foreground())
-}
-
-// handleListDone takes in the matches of a search that ran in one go.
-func (m *Model) handleListDone(msg listSearchMsg) tea.Cmd {
-	if msg.id == m.searchID {
-		m.list.st.hitRecords, m.list.st.counting = nil, false
-	}
-	return m.handleListSearch(msg)
-}
-
-// handleListSearch takes in list matches, dropping stale ones, and jumps
-// to the first match at or after the cursor when asked to.
-func (m *Model) handleListSearch(msg listSearchMsg) tea.Cmd {
-	if msg.id != m.searchID || len(m.datasets) == 0 || msg.ds != m.datasets[m.cur] {
-		return nil
-	}
-	st := m.list.st
-	st.matches, st.matchIdx = msg.matches, 0
-	for i, pos := range st.matches {
-		if pos >= st.cursor {
-			st.matchIdx = i
-			break
-		}
-	}
-	if !msg.jump || len(st.matches) == 0 || st.matches[st.matchIdx] == st.cursor {
-		return nil
-	}
-	m.list.moveTo(st.matches[st.matchIdx])
-	m.list.center()
-	return m.selectionChanged()
+	return cmd
 }
 
 // nextMatch moves to the next (1) or previous (-1) match of the search.
 func (m *Model) nextMatch(dir int) tea.Cmd {
-	if m.searchIn == focusDetail || m.detailFollowsListSearch() && len(m.detail.search.matches) > 0 {
-		m.detail.nextMatch(dir)
+	if hits, _ := m.detail.SearchHits(); m.searchIn == focusDetail || m.detailFollowsListSearch() && hits > 0 {
+		m.detail.NextMatch(dir)
 		return nil
 	}
-	st := m.list.st
-	n := len(st.matches)
-	if n == 0 {
-		return nil
-	}
-	// Start from the cursor: the user may have moved since the last match.
-	if st.matches[st.matchIdx] != st.cursor {
-		st.matchIdx = -1
-		for i, pos := range st.matches {
-			if pos > st.cursor {
-				st.matchIdx = i
-				break
-			}
-		}
-		if dir > 0 && st.matchIdx >= 0 {
-			dir = 0
-		} else if st.matchIdx < 0 {
-			st.matchIdx = 0
-			if dir > 0 {
-				dir = 0
-			}
-		}
-	}
-	st.matchIdx = ((st.matchIdx+dir)%n + n) % n
-	m.list.moveTo(st.matches[st.matchIdx])
-	m.list.center()
-	return m.selectionChanged()
-}
-
-// listSearchMsg carries the list positions whose id or title matches a
-// query.
-type listSearchMsg struct {
-	id      int
-	ds      *model.Dataset
-	query   string
-	matches []int
-	// jump moves the cursor to the first match (while typing), unlike a
-	// search rerun after the list changed.
-	jump bool
+	return m.list.NextMatch(dir)
 }
 
 // searchHits reports whether n and N have somewhere to go: the search of
@@ -139,55 +38,30 @@ type listSearchMsg struct {
 // list or, when the detail follows it, in the detail). A search with no
 // hit leaves them out of the help line.
 func (m *Model) searchHits() bool {
+	detailHits, _ := m.detail.SearchHits()
 	if m.searchIn == focusDetail {
-		return m.detail.search.query != "" && len(m.detail.search.matches) > 0
+		q, _ := m.detail.SearchQuery()
+		return q != "" && detailHits > 0
 	}
-	if m.list.st.query == "" {
+	if m.list.Query() == "" {
 		return false
 	}
-	return len(m.list.st.matches) > 0 || m.detailFollowsListSearch() && len(m.detail.search.matches) > 0
+	hits, _, _ := m.list.Matches()
+	return hits > 0 || m.detailFollowsListSearch() && detailHits > 0
 }
 
 // syncListHits makes the detail highlight the list's search, or drops
 // the highlights of a list search that ended.
 func (m *Model) syncListHits() {
-	d := &m.detail
-	q := m.list.st.query
-	if q == "" {
-		if d.search.fromList {
-			d.clearSearch()
-		}
-		return
-	}
-	re := searchMatcher(q)
-	if re == nil {
-		return
-	}
-	if d.search.fromList && d.search.query == q {
-		return
-	}
-	d.search = detailSearch{query: q, re: re, fromList: true, cur: -1}
-	y := d.vp.YOffset()
-	d.search.find(d.doc.Plain)
-	d.setContent()
-	d.vp.SetYOffset(y)
-}
-
-// showFirstListHit scrolls the detail to the first match of the list's
-// search when the user opens a record it found.
-func (m *Model) showFirstListHit() {
-	d := &m.detail
-	if !d.search.fromList || len(d.search.matches) == 0 || d.search.cur >= 0 {
-		return
-	}
-	d.search.cur = 0
-	d.showMatch()
+	q := m.list.Query()
+	m.detail.FollowList(q, list.SearchMatcher(q))
 }
 
 // detailFollowsListSearch reports whether n/N and the status bar's match
 // count belong to the detail's highlights of the list search.
 func (m *Model) detailFollowsListSearch() bool {
-	return m.focus == focusDetail && m.detail.search.fromList && m.list.st.query != ""
+	_, fromList := m.detail.SearchQuery()
+	return m.focus == focusDetail && fromList && m.list.Query() != ""
 }
 
 // searchPause is how long the typing must pause before the list is
@@ -209,23 +83,12 @@ func (msg searchPauseMsg) applyTo(m *Model) tea.Cmd {
 	return m.searchNow(msg.q)
 }
 
-// searchTyped takes an edit of the search line: the detail is searched at
-// once, the list once the typing pauses.
-func (m *Model) searchTyped(q string) tea.Cmd {
-	if m.searchIn == focusDetail {
-		return m.setQuery(q)
-	}
-	m.typedID++
-	id := m.typedID
-	return tea.Tick(searchPause, func(time.Time) tea.Msg { return searchPauseMsg{id: id, q: q} })
-}
-
 // searchNow searches for q at once (enter, or the typing paused), unless
 // that search is the one already shown or running.
 func (m *Model) searchNow(q string) tea.Cmd {
 	m.typedID++ // a pending pause is for this query or an older one
-	if m.searchIn == focusDetail || q == m.list.st.query {
+	if m.searchIn == focusDetail || q == m.list.Query() {
 		return nil // the detail searched at every change
 	}
-	return m.setQuery(q)
+	return m.setQueryIn(m.searchIn, q)
 }

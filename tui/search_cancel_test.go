@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"evalview/model"
+	"evalview/tui/list"
 )
 
 // blockingSearcher is a growing index whose raw search runs until it is
@@ -49,10 +50,7 @@ func TestListSearchCancelledOnClearSwitchAndReload(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("the running raw search was not cancelled")
 			}
-			listSearches.Lock()
-			_, kept := listSearches.cancel[ds]
-			listSearches.Unlock()
-			if kept {
+			if list.SearchRunning(ds) {
 				t.Error("the dataset's search is still remembered")
 			}
 		})

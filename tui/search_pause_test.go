@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"reflect"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -12,20 +11,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/list"
 )
 
 // TestListSearchWaitsForPause: typing a query searches the list once,
 // when the typing pauses or at enter, not once per key (a 1 GB file is
 // read whole by each search); a pause that an edit followed is dropped.
 func TestListSearchWaitsForPause(t *testing.T) {
-	ds := bigDataset(recordSearchMax + 100)
+	ds := bigDataset(list.RecordSearchMax + 100)
 	idx := &rawIndex{MemIndex: ds.Records.(*model.MemIndex)}
 	ds.Records = idx
 	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 	press(m, "/")
 	typeText(m, "hiddenword")
-	if idx.calls != 0 || m.list.st.query != "" {
-		t.Fatalf("typing searched: %d searches, query %q", idx.calls, m.list.st.query)
+	if idx.calls != 0 || m.list.Query() != "" {
+		t.Fatalf("typing searched: %d searches, query %q", idx.calls, m.list.Query())
 	}
 	if s := screen(m); !strings.Contains(s, "0 matches…") {
 		t.Errorf("the search line does not say the count is to come:\n%s", s)
@@ -35,9 +35,9 @@ func TestListSearchWaitsForPause(t *testing.T) {
 		t.Fatalf("a stale pause searched")
 	}
 	send(m, searchPauseMsg{id: m.typedID, q: "hiddenword"})
-	want := (recordSearchMax + 100 + 6) / 7
-	if idx.calls != 1 || len(m.list.st.matches) != want {
-		t.Fatalf("after the pause: %d searches, %d matches; want 1 and %d", idx.calls, len(m.list.st.matches), want)
+	want := (list.RecordSearchMax + 100 + 6) / 7
+	if idx.calls != 1 || len(m.list.Hits()) != want {
+		t.Fatalf("after the pause: %d searches, %d matches; want 1 and %d", idx.calls, len(m.list.Hits()), want)
 	}
 	press(m, "enter")
 	if idx.calls != 1 {
@@ -50,45 +50,8 @@ func TestListSearchWaitsForPause(t *testing.T) {
 	press(m, "/", "ctrl+u")
 	typeText(m, "question 50")
 	press(m, "enter")
-	if idx.calls != 2 || m.list.st.query != "question 50" {
-		t.Errorf("enter: %d searches, query %q", idx.calls, m.list.st.query)
-	}
-}
-
-// TestRawSearchFollowsGrowingList: a raw search's hits are records; those
-// the list does not show yet count once the index brings them in, and the
-// status says the count is not final until the search ends.
-func TestRawSearchFollowsGrowingList(t *testing.T) {
-	base := lmevalFixture()
-	idx := &growingIndex{recs: base.Records.(*model.MemIndex).Recs}
-	base.Records = idx
-	idx.grow(3, false)
-	m := newTestModel(t, []*model.Dataset{base}, 100, 30)
-	m.searchIn = focusList
-	_ = m.setQueryIn(focusList, "zz") // its command is not run: the test sends the hits
-	later := tea.Tick(time.Hour, func(time.Time) tea.Msg { return nil })
-	hits := func(next tea.Cmd, recs ...int) rawSearchMsg {
-		return rawSearchMsg{listSearchMsg: listSearchMsg{id: m.searchID, ds: base, query: "zz", jump: true}, records: recs, ctx: context.Background(), next: next}
-	}
-	if s := screen(m); !strings.Contains(s, "/zz searching…") {
-		t.Errorf("no searching mark before the first hit:\n%s", s)
-	}
-	send(m, hits(later, 1, 4))
-	if got := m.list.st.matches; !reflect.DeepEqual(got, []int{1}) {
-		t.Fatalf("matches %v, want [1] (record 4 is not listed yet)", got)
-	}
-	if s := screen(m); !strings.Contains(s, "/zz 1/1… in list") {
-		t.Errorf("status while counting:\n%s", s)
-	}
-	idx.grow(6, false)
-	send(m, indexTickMsg{})
-	if got := m.list.st.matches; !reflect.DeepEqual(got, []int{1, 4}) {
-		t.Fatalf("matches %v after the list grew, want [1 4]", got)
-	}
-	idx.grow(6, true)
-	send(m, hits(nil, 1, 4, 5))
-	if s := screen(m); !strings.Contains(s, "/zz 1/3 in list") {
-		t.Errorf("status once the search ended:\n%s", s)
+	if idx.calls != 2 || m.list.Query() != "question 50" {
+		t.Errorf("enter: %d searches, query %q", idx.calls, m.list.Query())
 	}
 }
 
@@ -146,7 +109,7 @@ func TestBigSourceSearchedRaw(t *testing.T) {
 	for _, c := range []struct {
 		bytes int64
 		raw   bool
-	}{{1 << 20, false}, {rawFirstBytes + 1, true}} {
+	}{{1 << 20, false}, {list.RawFirstBytes + 1, true}} {
 		ds := bigDataset(50)
 		idx := &sizedRawIndex{rawIndex: rawIndex{MemIndex: ds.Records.(*model.MemIndex)}, bytes: c.bytes}
 		ds.Records = idx
@@ -157,7 +120,7 @@ func TestBigSourceSearchedRaw(t *testing.T) {
 		if got := idx.calls > 0; got != c.raw {
 			t.Errorf("%d source bytes: raw search used %v, want %v", c.bytes, got, c.raw)
 		}
-		if len(m.list.st.matches) == 0 {
+		if len(m.list.Hits()) == 0 {
 			t.Errorf("%d source bytes: no match for %q", c.bytes, "question 1")
 		}
 	}

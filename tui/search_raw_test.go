@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"evalview/model"
+	"evalview/tui/list"
 )
 
 // rawIndex is a big index that can search its "source": each record's
@@ -40,28 +41,28 @@ func TestListSearchWholeRecord(t *testing.T) {
 	press(m, "/")
 	typeText(m, "70000") // only in doc 2's target, answers and response
 	press(m, "enter")
-	if got := m.list.st.matches; len(got) != 1 || got[0] != 2 {
+	if got := m.list.Hits(); len(got) != 1 || got[0] != 2 {
 		t.Fatalf("matches %v, want [2]", got)
 	}
 	// ~ makes it a regex.
 	press(m, "/")
 	typeText(m, "~#### (18|624)\\b")
 	press(m, "enter")
-	if got := m.list.st.matches; len(got) != 3 {
+	if got := m.list.Hits(); len(got) != 3 {
 		t.Errorf("regex matches %v, want docs 0, 3 and 5", got)
 	}
 }
 
 func TestListSearchRawStreams(t *testing.T) {
-	ds := bigDataset(recordSearchMax + 100)
+	ds := bigDataset(list.RecordSearchMax + 100)
 	idx := &rawIndex{MemIndex: ds.Records.(*model.MemIndex)}
 	ds.Records = idx
 	m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 	press(m, "/")
 	typeText(m, "hiddenword")
 	press(m, "enter")
-	want := (recordSearchMax + 100 + 6) / 7
-	if got := len(m.list.st.matches); got != want {
+	want := (list.RecordSearchMax + 100 + 6) / 7
+	if got := len(m.list.Hits()); got != want {
 		t.Fatalf("%d raw matches, want %d", got, want)
 	}
 	if idx.calls == 0 {
@@ -74,12 +75,12 @@ func TestListSearchRawStreams(t *testing.T) {
 }
 
 func TestListSearchBigWithoutRawMatchesTitles(t *testing.T) {
-	m := newTestModel(t, []*model.Dataset{bigDataset(recordSearchMax + 1)}, 100, 30)
+	m := newTestModel(t, []*model.Dataset{bigDataset(list.RecordSearchMax + 1)}, 100, 30)
 	press(m, "/")
 	typeText(m, "question 500")
 	press(m, "enter")
 	// "question 500" and "question 5000".."question 5001" (the last is 5000).
-	if got := len(m.list.st.matches); got != 2 {
+	if got := len(m.list.Hits()); got != 2 {
 		t.Errorf("%d matches, want 2", got)
 	}
 }
@@ -101,7 +102,7 @@ func (g *growingRawIndex) Done() bool { return g.n == g.rawIndex.Len() }
 // count as still counting ("1/N…"), not as a final count short of them;
 // the count is final once the list has them.
 func TestRawCountFinalOnlyWhenListHasTheHits(t *testing.T) {
-	const total = recordSearchMax + 100
+	const total = list.RecordSearchMax + 100
 	ds := bigDataset(total)
 	g := &growingRawIndex{rawIndex: &rawIndex{MemIndex: ds.Records.(*model.MemIndex)}, n: total - 50}
 	ds.Records = g
@@ -111,16 +112,16 @@ func TestRawCountFinalOnlyWhenListHasTheHits(t *testing.T) {
 	typeText(m, "hiddenword")
 	press(m, "enter")
 	want := (total + 6) / 7
-	if !m.list.st.counting {
+	if !m.list.Counting() {
 		t.Fatalf("the count shows as final (%d matches in the list) while %d hits are in records the list has not taken in",
-			len(m.list.st.matches), want-len(m.list.st.matches))
+			len(m.list.Hits()), want-len(m.list.Hits()))
 	}
 	if s := m.View().Content; !strings.Contains(s, "…") {
 		t.Errorf("the status does not say the count goes on:\n%s", s)
 	}
 	g.n = total
 	send(m, indexTickMsg{})
-	if m.list.st.counting || len(m.list.st.matches) != want {
-		t.Errorf("once the list has every record: counting %v, %d matches, want final and %d", m.list.st.counting, len(m.list.st.matches), want)
+	if m.list.Counting() || len(m.list.Hits()) != want {
+		t.Errorf("once the list has every record: counting %v, %d matches, want final and %d", m.list.Counting(), len(m.list.Hits()), want)
 	}
 }

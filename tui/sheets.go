@@ -3,19 +3,11 @@ package tui
 import (
 	"slices"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
-	"evalview/model/runstats"
-	"evalview/tui/sheets/columns"
-	"evalview/tui/sheets/facets"
-	"evalview/tui/sheets/facts"
-	"evalview/tui/sheets/filters"
+	"evalview/tui/header"
 	"evalview/tui/sheets/overview"
-	"evalview/tui/sheets/pairs"
-	"evalview/tui/sheets/scores"
-	"evalview/tui/sheets/slice"
 	"evalview/tui/ui"
 )
 
@@ -25,53 +17,53 @@ import (
 // what it shows and never sees the root; it reports what the user chose
 // with the messages of tui/ui, which handleSheetMsg applies.
 
-// pushSheet opens s over the body, sized to it.
-func (m *Model) pushSheet(s ui.Sheet) {
-	s.SetSize(m.layout.Body.W, m.layout.Body.H)
-	m.sheets = append(m.sheets, s)
+// sheetStack is the sheets open over the body, the top one last.
+type sheetStack struct {
+	list []ui.Sheet
+	// w, h are the body's size, which every sheet gets.
+	w, h int
 }
 
-// topSheet is the open sheet on top, nil when none is open.
-func (m *Model) topSheet() ui.Sheet {
-	if len(m.sheets) == 0 {
+// push opens s over the body, sized to it.
+func (st *sheetStack) push(s ui.Sheet) {
+	s.SetSize(st.w, st.h)
+	st.list = append(st.list, s)
+}
+
+// top is the open sheet on top, nil when none is open.
+func (st *sheetStack) top() ui.Sheet {
+	if len(st.list) == 0 {
 		return nil
 	}
-	return m.sheets[len(m.sheets)-1]
+	return st.list[len(st.list)-1]
 }
 
-// closeSheet closes s wherever it is in the stack.
-func (m *Model) closeSheet(s ui.Sheet) {
-	for i := len(m.sheets) - 1; i >= 0; i-- {
-		if m.sheets[i] == s {
-			m.sheets = append(m.sheets[:i], m.sheets[i+1:]...)
+// close closes s wherever it is in the stack.
+func (st *sheetStack) close(s ui.Sheet) {
+	for i := len(st.list) - 1; i >= 0; i-- {
+		if st.list[i] == s {
+			st.list = append(st.list[:i], st.list[i+1:]...)
 			return
 		}
 	}
 }
 
-// closeSheets closes every sheet, for example when the dataset changes
+// closeAll closes every sheet, for example when the dataset changes
 // under them.
-func (m *Model) closeSheets() { m.sheets = nil }
+func (st *sheetStack) closeAll() { st.list = nil }
 
-// handleSheetKey gives a key to the top sheet; ctrl+c still quits.
-func (m *Model) handleSheetKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, m.c.Keys.Global.ForceQuit) {
-		return tea.Quit
-	}
-	return m.topSheet().Update(k)
-}
-
-// resizeSheets gives every open sheet the new body size.
-func (m *Model) resizeSheets() {
-	for _, s := range m.sheets {
-		s.SetSize(m.layout.Body.W, m.layout.Body.H)
+// resize gives every open sheet, and those opened next, the body's size.
+func (st *sheetStack) resize(w, h int) {
+	st.w, st.h = w, h
+	for _, s := range st.list {
+		s.SetSize(w, h)
 	}
 }
 
-// tellSheets hands a data message to every open sheet.
-func (m *Model) tellSheets(msg tea.Msg) tea.Cmd {
+// tell hands a data message to every open sheet.
+func (st *sheetStack) tell(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, s := range m.sheets {
+	for _, s := range st.list {
 		cmds = append(cmds, s.Update(msg))
 	}
 	return tea.Batch(cmds...)
@@ -82,22 +74,24 @@ func (m *Model) tellSheets(msg tea.Msg) tea.Cmd {
 func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case ui.DoneMsg:
-		m.closeSheet(msg.Sheet)
+		m.sheets.close(msg.Sheet)
 		if msg.Then == nil {
 			return nil, true
 		}
-		return m.route(msg.Then), true
+		cmd, _ := m.routed(msg.Then)
+		return cmd, true
 	case ui.QueryMsg:
 		return m.setListQuery(msg.Query), true
 	case ui.PinMsg:
-		return m.pinList(msg.Label, msg.Rows), true
+		m.focus = focusList
+		return m.list.Pin(msg.Label, msg.Rows), true
 	case ui.ShowRecordMsg:
 		return m.showRecord(msg.Dataset, msg.Index), true
 	case ui.NoteMsg:
 		m.note = msg.Text
 		return nil, true
 	case ui.ColumnsMsg:
-		m.list.st.columns = msg.Columns
+		m.list.SetColumns(msg.Columns)
 		return nil, true
 	case ui.ThresholdMsg:
 		return m.setThreshold(msg.Dataset, m.scoring.threshold(msg.Dataset)+msg.Delta), true
@@ -111,22 +105,22 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case ui.DatasetMsg:
 		return m.switchDataset(msg.Index), true
 	case ui.PushMsg:
-		m.pushSheet(msg.Sheet)
+		m.sheets.push(msg.Sheet)
 		return nil, true
 	case ui.OpenMsg:
-		back := append([]ui.Sheet(nil), m.sheets...)
-		m.closeSheets()
+		back := append([]ui.Sheet(nil), m.sheets.list...)
+		m.sheets.closeAll()
 		var cmd tea.Cmd
 		if i := slices.Index(m.datasets, msg.Dataset); i >= 0 && i != m.cur {
 			cmd = m.switchDataset(i)
 		}
-		if m.list.st.wrongOnly != msg.WrongOnly {
-			cmd = tea.Batch(cmd, m.toggleWrongOnly())
+		if m.list.WrongOnly() != msg.WrongOnly {
+			cmd = tea.Batch(cmd, m.list.ToggleWrongOnly())
 		}
 		if msg.Record >= 0 {
 			cmd = tea.Batch(cmd, m.showRecord(msg.Dataset, msg.Record))
 		}
-		m.setFocus(focusList)
+		m.focus = focusList
 		m.back = back
 		return cmd, true
 	}
@@ -138,12 +132,12 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 func (m *Model) openOverview() tea.Cmd {
 	m.back = nil // T leaves where enter in the overview led
 	if m.overview == nil {
-		m.overview = overview.New(m.c, overviewSource{m.header.metrics}, m.datasets)
+		m.overview = overview.New(m.c, overviewSource{m.header.Metrics()}, m.datasets)
 	} else {
 		m.overview.Refresh()
 	}
-	m.closeSheet(m.overview)
-	m.pushSheet(m.overview)
+	m.sheets.close(m.overview)
+	m.sheets.push(m.overview)
 	return nil
 }
 
@@ -152,7 +146,7 @@ func (m *Model) openOverview() tea.Cmd {
 // complete and the dataset has taken in all it learnt (final; cached, as
 // the header shows them), the reported ones before. It runs on the
 // browser's goroutine, which may sync a dataset.
-type overviewSource struct{ metrics *metricsCache }
+type overviewSource struct{ metrics *header.Metrics }
 
 func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparison, final bool) {
 	done := ds.Records.Done() // before the sync: a sync after completion takes in everything
@@ -160,7 +154,7 @@ func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparis
 		sy.SyncDataset(ds)
 	}
 	if done {
-		return s.metrics.get(ds), true
+		return s.metrics.Get(ds), true
 	}
 	out := make([]model.MetricComparison, 0, len(ds.Metrics))
 	for _, m := range ds.Metrics {
@@ -169,72 +163,14 @@ func (s overviewSource) Metrics(ds *model.Dataset) (comps []model.MetricComparis
 	return out, false
 }
 
-// openFacts opens the facts sheet of the current dataset (i).
-func (m *Model) openFacts() tea.Cmd {
-	m.pushSheet(facts.New(m.c, m.datasets[m.cur]))
-	return nil
-}
-
-// openScores opens the score distribution of ds (v on a scored dataset).
-func (m *Model) openScores(ds *model.Dataset) tea.Cmd {
-	sc := m.scoring
-	m.pushSheet(scores.New(m.c, ds, func() runstats.Figures { return sc.figures(ds) }))
-	return nil
-}
-
-// openFacets counts the list's visible records (F).
-func (m *Model) openFacets() tea.Cmd {
-	m.pushSheet(m.newFacets(""))
-	return nil
-}
-
-// newFacets counts the list's visible records by field ("" for the first
-// that tells them apart).
-func (m *Model) newFacets(field string) *facets.Sheet {
-	ds := m.datasets[m.cur]
-	return facets.New(m.c, facets.List{
-		Env: m.list.env(), Rows: m.list.st.visible, Fields: m.valueIndex().FacetFields(), Where: m.list.st.where,
-		Head: func(f string) string { return columnHead(ds, f) },
-	}, field)
-}
-
-// openColumns opens the column chooser over the list (c).
-func (m *Model) openColumns() tea.Cmd {
-	ds, l := m.datasets[m.cur], &m.list
-	m.pushSheet(columns.New(m.c, columns.List{
-		Shown: l.columns(), Defaults: l.defaultColumns(), Picked: l.st.columns != nil,
-		Fields: m.valueIndex().Columns(), Fit: l.fitColumns,
-		Head: func(f string) string { return columnHead(ds, f) },
-	}))
-	return nil
-}
-
-// openFilters compares the current dataset's filters (v).
-func (m *Model) openFilters() tea.Cmd {
-	m.pushSheet(filters.New(m.c, filtersSource{m.header.metrics, &m.deep}, m.datasets[m.cur], m.list.filterIndex()))
-	return nil
-}
-
-// openSlices groups the current dataset's records (V).
-func (m *Model) openSlices() tea.Cmd {
-	m.pushSheet(slice.New(m.c, m.datasets[m.cur], m.list.filterIndex(), m.scoring.at(m.datasets[m.cur])))
-	return nil
-}
-
-// openPairs compares the current dataset with another of its kind (C).
-func (m *Model) openPairs() tea.Cmd {
-	m.pushSheet(pairs.New(m.c, m.datasets, m.cur, m.list.filterIndex()))
-	return nil
-}
-
 // filtersSource is what the filter comparison reads of the root: the
 // recomputed metrics the header caches and the deep passes.
 type filtersSource struct {
-	metrics *metricsCache
+	metrics *header.Metrics
 	deep    *deepState
 }
 
-func (s filtersSource) Metrics(ds *model.Dataset) []model.MetricComparison { return s.metrics.get(ds) }
+func (s filtersSource) Metrics(ds *model.Dataset) []model.MetricComparison { return s.metrics.Get(ds) }
 
 func (s filtersSource) Deep(ds *model.Dataset) (*model.DeepReport, string) {
 	return s.deep.report(ds), s.deep.status(ds)
@@ -249,28 +185,11 @@ func (m *Model) showRecord(ds *model.Dataset, idx int) tea.Cmd {
 			cmd = m.switchDataset(i)
 		}
 	}
-	pos := indexOf(m.list.st.visible, idx)
-	if pos < 0 && (m.list.st.pin != nil || m.list.st.wrongOnly) {
-		m.list.st.pin, m.list.st.wrongOnly = nil, false
-		m.list.rebuild()
-		pos = indexOf(m.list.st.visible, idx)
-	}
-	if pos < 0 {
+	shown, ok := m.list.Show(idx)
+	if !ok {
 		m.note = "record " + itoa(idx+1) + " is not in the list"
 		return cmd
 	}
-	m.list.moveTo(pos)
-	m.list.center()
-	m.setFocus(focusList)
-	return tea.Batch(cmd, m.selectionChanged())
-}
-
-// indexOf is the position of v in xs, -1 when absent.
-func indexOf(xs []int, v int) int {
-	for i, x := range xs {
-		if x == v {
-			return i
-		}
-	}
-	return -1
+	m.focus = focusList
+	return tea.Batch(cmd, shown)
 }

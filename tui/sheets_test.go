@@ -38,13 +38,13 @@ func TestCompareSheetCellPinsList(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newTestModel(t, compareFixtures(), 100, 30)
 			press(m, "v")
-			if _, ok := m.topSheet().(*filters.Sheet); !ok {
-				t.Fatalf("v opened %T, want the filter comparison", m.topSheet())
+			if _, ok := m.sheets.top().(*filters.Sheet); !ok {
+				t.Fatalf("v opened %T, want the filter comparison", m.sheets.top())
 			}
 			press(m, tc.keys...)
 			press(m, "enter")
-			if m.topSheet() != nil {
-				t.Fatalf("enter left the sheet %q open", m.topSheet().Title())
+			if m.sheets.top() != nil {
+				t.Fatalf("enter left the sheet %q open", m.sheets.top().Title())
 			}
 			_, cells := compare.Filters(ds, tc.a, tc.b, nil)
 			var want []int
@@ -53,15 +53,15 @@ func TestCompareSheetCellPinsList(t *testing.T) {
 					want = append(want, i)
 				}
 			}
-			if got := m.list.st.visible; !reflect.DeepEqual(append([]int{}, got...), append([]int{}, want...)) {
+			if got := m.list.Visible(); !reflect.DeepEqual(append([]int{}, got...), append([]int{}, want...)) {
 				t.Fatalf("list shows %v, want the %s docs %v", got, tc.cell, want)
 			}
 			if s := screen(m); !strings.Contains(s, "pinned: "+tc.label) {
 				t.Errorf("status bar lacks the pin %q:\n%s", tc.label, s)
 			}
 			press(m, "esc")
-			if n := len(m.list.st.visible); n != ds.Records.Len() || m.list.st.pin != nil {
-				t.Errorf("after esc the list shows %d records (pin %v), want all %d", n, m.list.st.pin, ds.Records.Len())
+			if n := len(m.list.Visible()); n != ds.Records.Len() || m.list.Pinned() {
+				t.Errorf("after esc the list shows %d records (pinned %v), want all %d", n, m.list.Pinned(), ds.Records.Len())
 			}
 		})
 	}
@@ -83,7 +83,7 @@ func TestCompareSheetFlagged(t *testing.T) {
 		}
 	}
 	press(m, "G", "enter")
-	if got := m.list.st.visible; !reflect.DeepEqual(got, rep.Flagged) || !reflect.DeepEqual(got, []int{7}) {
+	if got := m.list.Visible(); !reflect.DeepEqual(got, rep.Flagged) || !reflect.DeepEqual(got, []int{7}) {
 		t.Errorf("list shows %v, want the flagged docs %v", got, rep.Flagged)
 	}
 }
@@ -97,11 +97,11 @@ func TestDeepStatusProgress(t *testing.T) {
 	run.done.Store(45)
 	run.total.Store(100)
 	m.deep.runs = map[*model.Dataset]*deepRun{ds: run}
-	if got := m.deepStatus(); got != "re-extracting 45%" {
+	if got := m.deep.status(m.datasets[m.cur]); got != "re-extracting 45%" {
 		t.Errorf("status %q, want re-extracting 45%%", got)
 	}
 	run.finished = true
-	if got := m.deepStatus(); got != "" {
+	if got := m.deep.status(m.datasets[m.cur]); got != "" {
 		t.Errorf("status after the pass %q, want none", got)
 	}
 }
@@ -111,16 +111,16 @@ func TestSlicesSheetPinsSlice(t *testing.T) {
 	m := newTestModel(t, compareFixtures(), 100, 30)
 	ds := m.datasets[0]
 	press(m, "V")
-	sh, ok := m.topSheet().(*slice.Sheet)
+	sh, ok := m.sheets.top().(*slice.Sheet)
 	if !ok {
-		t.Fatalf("V opened %T, want slices", m.topSheet())
+		t.Fatalf("V opened %T, want slices", m.sheets.top())
 	}
 	for sh.Field() != "subject" {
 		press(m, "s")
 	}
 	slices := compare.Slices(ds, "subject", nil)
 	press(m, "j", "enter")
-	if got := m.list.st.visible; !reflect.DeepEqual(got, slices[1].Rows) {
+	if got := m.list.Visible(); !reflect.DeepEqual(got, slices[1].Rows) {
 		t.Errorf("list shows %v, want slice %q rows %v", got, slices[1].Value, slices[1].Rows)
 	}
 	if s := screen(m); !strings.Contains(s, "pinned: subject="+slices[1].Value) {
@@ -135,9 +135,9 @@ func TestRunsSheetFlips(t *testing.T) {
 	m := newTestModel(t, compareFixtures(), 100, 30)
 	press(m, "x") // wrong only: the record chosen below must still show
 	press(m, "C")
-	sh, ok := m.topSheet().(*pairs.Sheet)
+	sh, ok := m.sheets.top().(*pairs.Sheet)
 	if !ok {
-		t.Fatalf("C opened %T, want the runs comparison", m.topSheet())
+		t.Fatalf("C opened %T, want the runs comparison", m.sheets.top())
 	}
 	var keys []string
 	for _, p := range sh.Pairs() {
@@ -147,8 +147,8 @@ func TestRunsSheetFlips(t *testing.T) {
 		t.Errorf("flips %v, want %v", keys, want)
 	}
 	press(m, "j", "j", "enter") // doc 5: right in A, wrong in B
-	if idx, _ := m.list.Selected(); idx != 5 || m.topSheet() != nil {
-		t.Errorf("cursor on record %d (sheet %v), want record 5 with the sheet closed", idx, m.topSheet())
+	if idx, _ := m.list.Selected(); idx != 5 || m.sheets.top() != nil {
+		t.Errorf("cursor on record %d (sheet %v), want record 5 with the sheet closed", idx, m.sheets.top())
 	}
 }
 
@@ -157,9 +157,9 @@ func TestRunsSheetFlips(t *testing.T) {
 func TestRunsSheetScored(t *testing.T) {
 	m := newTestModel(t, compareFixtures(), 100, 30)
 	press(m, ">", ">", "C")
-	sh, ok := m.topSheet().(*pairs.Sheet)
+	sh, ok := m.sheets.top().(*pairs.Sheet)
 	if !ok {
-		t.Fatalf("C opened %T, want the runs comparison", m.topSheet())
+		t.Fatalf("C opened %T, want the runs comparison", m.sheets.top())
 	}
 	if sh.ByFlips() || len(sh.Pairs()) != 4 {
 		t.Fatalf("flips only %v, %d pairs; want all 4 pairs", sh.ByFlips(), len(sh.Pairs()))
@@ -181,11 +181,11 @@ func TestRunsSheetScored(t *testing.T) {
 func TestCompareKeysNeedTheirData(t *testing.T) {
 	m := newTestModel(t, allFixtures(), 100, 30)
 	press(m, "C")
-	if m.topSheet() != nil {
-		t.Errorf("C opened %q with no second lm-eval dataset", m.topSheet().Title())
+	if m.sheets.top() != nil {
+		t.Errorf("C opened %q with no second lm-eval dataset", m.sheets.top().Title())
 	}
 	press(m, ">", "v") // on a run, v is the run's own view (score histogram)
-	if _, ok := m.topSheet().(*filters.Sheet); ok {
+	if _, ok := m.sheets.top().(*filters.Sheet); ok {
 		t.Error("v opened the filter comparison on a run")
 	}
 }
@@ -229,8 +229,8 @@ func TestRunsNeedTheSameTask(t *testing.T) {
 	dss[1].Task = "arc_easy"
 	m := newTestModel(t, dss, 100, 30)
 	press(m, "C")
-	if m.topSheet() != nil {
-		t.Fatalf("C opened %q across two tasks", m.topSheet().Title())
+	if m.sheets.top() != nil {
+		t.Fatalf("C opened %q across two tasks", m.sheets.top().Title())
 	}
 	if s := screen(m); !strings.Contains(s, "C needs another run of "+dss[0].Task) {
 		t.Errorf("no explanation on screen:\n%s", s)
@@ -247,7 +247,7 @@ func TestCompareSheetHelpOneFilter(t *testing.T) {
 		ds := lmevalFixture()
 		m := newTestModel(t, []*model.Dataset{ds}, 100, 30)
 		ds.Filters = c.filters
-		s := filters.New(m.c, filtersSource{m.header.metrics, &m.deep}, ds, 0)
+		s := filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, ds, 0)
 		var keys []string
 		for _, b := range s.ShortHelp() {
 			keys = append(keys, b.Help().Key)
@@ -264,7 +264,7 @@ func TestCompareSheetHelpOneFilter(t *testing.T) {
 func TestFacetStartField(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{openTestdata(t, "testset/spec/guide_examples.jsonl")}, 100, 30)
 	press(m, "F")
-	s, ok := m.topSheet().(*facets.Sheet)
+	s, ok := m.sheets.top().(*facets.Sheet)
 	if !ok || s.Field() != "kind" {
 		t.Fatalf("facets of an unscored testset do not open on kind:\n%s", screen(m))
 	}

@@ -73,13 +73,9 @@ func (t *tracer) emit(event string, fields map[string]any) {
 	_, _ = t.f.Write(append(b, '\n'))
 }
 
-// traceView notes the first frame with rows, and the first frame after
+// view notes the first frame of m with rows, and the first frame after
 // every index is complete. View calls it; it costs two checks a frame.
-func (m *Model) traceView() {
-	if m.trace == nil {
-		m.trace = openTracer()
-	}
-	t := m.trace
+func (t *tracer) view(m *Model) {
 	if t.f == nil {
 		return
 	}
@@ -87,11 +83,11 @@ func (m *Model) traceView() {
 		t.emit("record_shown", map[string]any{"took_ms": time.Since(t.shown).Milliseconds()})
 		t.shown = time.Time{}
 	}
-	if !t.firstRows && m.ready && !m.layout.TooSmall && len(m.list.st.visible) > 0 {
+	if !t.firstRows && m.ready && !m.layout.TooSmall && m.list.Len() > 0 {
 		t.firstRows = true
 		t.emit("first_rows", map[string]any{"records": m.datasets[m.cur].Records.Len()})
 	}
-	if ov := m.overview; ov != nil && m.topSheet() == ui.Sheet(ov) && m.ready && !m.layout.TooSmall {
+	if ov := m.overview; ov != nil && m.sheets.top() == ui.Sheet(ov) && m.ready && !m.layout.TooSmall {
 		if !t.overviewShown {
 			t.overviewShown = true
 			t.emit("overview_shown", map[string]any{"datasets": len(m.datasets)})
@@ -105,7 +101,7 @@ func (m *Model) traceView() {
 			t.emit("overview", map[string]any{"datasets": len(m.datasets)})
 		}
 	}
-	if !t.indexed && !m.anyGrowing() {
+	if !t.indexed && !anyGrowing(m.datasets) {
 		t.indexed = true
 		n := 0
 		for _, ds := range m.datasets {
@@ -115,13 +111,10 @@ func (m *Model) traceView() {
 	}
 }
 
-// traceRecordOpen notes a record load that took d and read about n bytes.
-func (m *Model) traceRecordOpen(d time.Duration, n int) {
-	if m.trace == nil {
-		m.trace = openTracer()
-	}
-	m.trace.emit("record_open", map[string]any{"took_ms": d.Milliseconds(), "bytes": n})
-	if m.trace.f != nil {
-		m.trace.shown = time.Now().Add(-d)
+// recordOpen notes a record load that took d and read about n bytes.
+func (t *tracer) recordOpen(d time.Duration, n int) {
+	t.emit("record_open", map[string]any{"took_ms": d.Milliseconds(), "bytes": n})
+	if t.f != nil {
+		t.shown = time.Now().Add(-d)
 	}
 }

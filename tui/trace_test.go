@@ -117,7 +117,7 @@ func TestBackgroundLMEvalSyncs(t *testing.T) {
 			t.Errorf("%s: filters %v, main metric %q after the index is done", d.Title, d.Filters, d.MainMetric)
 		}
 	}
-	if len(m.list.st.visible) != ds[m.cur].Records.Len() || len(m.list.st.visible) == 0 {
-		t.Errorf("list shows %d of %d records", len(m.list.st.visible), ds[m.cur].Records.Len())
+	if len(m.list.Visible()) != ds[m.cur].Records.Len() || len(m.list.Visible()) == 0 {
+		t.Errorf("list shows %d of %d records", len(m.list.Visible()), ds[m.cur].Records.Len())
 	}
 }

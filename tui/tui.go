@@ -5,14 +5,14 @@
 // model.Index in commands, and decides nothing by format: what differs is
 // the dataset's Presentation and Scoring.
 //
-// The root Model owns the state and routes messages to its rooms: the
-// panes (header*, list*, detail*, status, input: file groups of this
-// package) and the sheets (tui/sheets/...), all ui.Components sharing a
-// *ui.Common. Rooms report what the user chose with tui/ui's messages;
-// after each message the root derives the rest (derive). Layout is one
-// pure function (ComputeLayout). Record content is rendered by the
-// content package and cached per (record, tab, width). docs/architecture.md
-// draws the whole picture.
+// The root Model holds what the rooms share (the datasets, the focus, the
+// sheet stack, the open line) and routes messages to its rooms, each a
+// package whose state it cannot reach: the header (tui/header), the list
+// (tui/list), the detail (tui/detail) and the sheets (tui/sheets/...),
+// all ui.Components sharing a *ui.Common. Rooms offer their keys as
+// ui.Actions and report what the user chose with messages; after each
+// message the root derives the rest (derive). Layout is one pure function
+// (ComputeLayout). docs/architecture.md draws the whole picture.
 package tui
 
 import (
@@ -120,7 +120,7 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	stopSignals()
 	firstFrameDrawn() // when it never came
 	printed := capture.stop()
-	m.stopDeep() // a deep pass may still run in the background
+	m.deep.cancel() // a deep pass may still run in the background
 	if m.crash != nil {
 		return crashError(m.crash)
 	}

@@ -64,6 +64,8 @@ func main() {
 		remote  = flag.String("remote", "", "comma-separated sizes of samples files to read over s3:// from a local S3 server, e.g. 1GB (empty, the default: none)")
 		latency = flag.Duration("latency", 50*time.Millisecond, "latency the local S3 server adds to every request (-remote)")
 		serve   = flag.String("serve-s3", "", "serve this folder as the S3 bucket \"bench\" on 127.0.0.1 (after -latency per request) until interrupted, printing the environment that points evalview at it")
+		plain   = flag.String("plain", "", "comma-separated counts of records of plain JSON Lines files to measure check, summary and export on against the memory budget, e.g. 10000000 (empty, the default: none)")
+		plainLn = flag.String("plain-line", "", "comma-separated sizes of one-line plain JSON Lines files to measure check, summary and export on against the memory budget, e.g. 2GB (empty, the default: none)")
 		rrecord = flag.String("remote-record", "", "child mode: open this remote file, then a record in its middle, and print the seconds and range requests that took")
 	)
 	flag.Parse()
@@ -89,6 +91,7 @@ func main() {
 		repeats = max(*runs, 1)
 		overviewCounts, overviewRuns = *ovCount, *ovRuns
 		remoteSizes, remoteLatency = *remote, *latency
+		plainCounts, plainLines = *plain, *plainLn
 		seenOpts = seenConfig{on: *seen, small: *small, word: *word}
 		baselines, err = baselineFlags(*tools, *toolMem, *sqPath, *toolMax, *toolOne)
 		if err != nil {
@@ -177,6 +180,9 @@ type result struct {
 	out   string
 	child bool
 }
+
+// plainCounts and plainLines are -plain and -plain-line.
+var plainCounts, plainLines string
 
 // remoteSizes and remoteLatency are -remote and -latency.
 var (
@@ -347,6 +353,11 @@ func run(sizeList, inspect, files, dir, bin, long, needle string, tuiWait time.D
 		return err
 	}
 	rows = append(rows, remoteRows...)
+	plainRows, err := measurePlain(bin, dir, plainCounts, plainLines)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, plainRows...)
 	printTable(rows)
 	printSide(sides, sideNames(sides))
 	fmt.Print(countsNote(rows))

@@ -97,6 +97,8 @@ warnings), 2 when a path cannot be opened at all.`,
 			}
 			if !fast {
 				tuneBatchGC(args)
+			} else {
+				holdBatchBudget(args)
 			}
 			// Datasets come one at a time and are dropped; only their
 			// issues stay, to be sorted.

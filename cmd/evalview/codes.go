@@ -13,8 +13,8 @@ var issueCodes = []struct {
 	codes []string
 }{
 	{"reading any file", []string{
-		"bad-json", "bom", "crlf", "document-records", "duplicate-id", "duplicate-key", "empty-file", "folder-read", "lfs-pointer",
-		"metric-differs", "missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
+		"bad-json", "bom", "crlf", "document-records", "duplicate-id", "duplicate-key", "empty-file", "folder-read",
+		"lfs-pointer", "line-too-long", "metric-differs", "missing-field", "no-format", "not-object", "number-out-of-range", "open-failed", "read-error",
 		"read-failed", "unread-file", "wrong-type",
 	}},
 	{"lm-eval", []string{

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"evalview/model"
@@ -98,15 +97,6 @@ func hundredfold(a, b float64) bool {
 	return math.Abs(a-100*b) <= 0.005+1e-9*math.Abs(a)
 }
 
-// diffNum writes a value with at most six significant digits.
-func diffNum(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(f, 'g', 6, 64)
-}
+// diffNum writes a value with at most six significant digits, as the
+// loaders' own metric-differs do.
+func diffNum(f float64) string { return model.FormatSignificant(f, 6) }

@@ -62,6 +62,7 @@ invalid (the error names its column).`,
 			if err != nil {
 				return usageError(stderr, err)
 			}
+			holdBatchBudget(args)
 			// JSONL rows are written as each dataset is read, then the
 			// dataset is dropped; CSV needs every row's columns first.
 			var csvRows []exportLine

@@ -14,7 +14,6 @@ import (
 	"evalview/model"
 	"evalview/model/compare"
 	"evalview/model/overview"
-	"evalview/model/runstats"
 	"evalview/tui/text"
 )
 
@@ -161,16 +160,6 @@ path cannot be opened at all.`,
 	return cmd
 }
 
-// runFigures flattens a run's figures into summary fields; records is
-// already in the report.
-func runFigures(st runstats.Stats) map[string]any {
-	return map[string]any{
-		"attempts": st.Attempts, "scored_attempts": st.ScoredAttempts, "scored_records": st.ScoredRecords,
-		"mean_weighted_score": st.MeanWeightedScore, "threshold": st.Threshold,
-		"above_threshold": st.AboveThreshold, "category_means": st.CategoryMeans, "statuses": st.Statuses,
-	}
-}
-
 // printReport writes one dataset's summary for people.
 func printReport(w io.Writer, r model.DatasetReport) {
 	fmt.Fprintf(w, "%s  (%s)  %s\n", r.Title, r.Kind, r.Path)
@@ -185,7 +174,7 @@ func printReport(w io.Writer, r model.DatasetReport) {
 		notes = ", " + count(r.Notes, "note")
 	}
 	fmt.Fprintf(w, "  %s, %s, %s%s\n", count(r.Records, "record"), count(r.Errors, "error"), count(r.Warnings, "warning"), notes)
-	if _, isRun := r.Extra["attempts"]; isRun {
+	if r.Run != nil {
 		printRun(w, r)
 		return
 	}
@@ -244,10 +233,10 @@ func addCompareFigures(ctx context.Context, r *model.DatasetReport, ds *model.Da
 		return nil
 	}
 	if agr := compare.Agreement(ds); agr != nil {
-		if r.Extra == nil {
-			r.Extra = map[string]any{}
+		r.Agreement = map[string]model.Agreement{}
+		for k, t := range agr {
+			r.Agreement[k] = model.Agreement{Both: t.Both, OnlyA: t.OnlyA, OnlyB: t.OnlyB, Neither: t.Neither}
 		}
-		r.Extra["agreement"] = agr
 	}
 	if ds.Deep == nil || !hasRepeats(ds) {
 		return nil
@@ -269,10 +258,7 @@ func addCompareFigures(ctx context.Context, r *model.DatasetReport, ds *model.Da
 			pk[f][strconv.Itoa(k)] = v
 		}
 	}
-	if r.Extra == nil {
-		r.Extra = map[string]any{}
-	}
-	r.Extra["pass_at_k"] = pk
+	r.PassAtK = pk
 	return nil
 }
 
@@ -289,7 +275,7 @@ func hasRepeats(ds *model.Dataset) bool {
 
 // printCompareFigures writes the agreement tables and pass@k for people.
 func printCompareFigures(w io.Writer, r model.DatasetReport) {
-	if agr, ok := r.Extra["agreement"].(map[string]compare.Table); ok {
+	if agr := r.Agreement; agr != nil {
 		fmt.Fprintln(w, "  filter agreement (docs right under both, only A, only B, neither):")
 		tw := newTable(w)
 		fmt.Fprintln(tw, "  A\tB\tboth\tonly A\tonly B\tneither\t")
@@ -303,7 +289,7 @@ func printCompareFigures(w io.Writer, r model.DatasetReport) {
 		}
 		tw.Flush()
 	}
-	if pk, ok := r.Extra["pass_at_k"].(map[string]map[string]float64); ok {
+	if pk := r.PassAtK; pk != nil {
 		fmt.Fprintln(w, "  pass@k (unbiased estimator over the repeats of each doc):")
 		for _, f := range sortedKeys(pk) {
 			ks := make([]int, 0, len(pk[f]))

@@ -29,20 +29,23 @@ func runReport(r *model.DatasetReport, ds *model.Dataset, threshold *float64) {
 	if threshold != nil {
 		st = runstats.ComputeAt(ds, *threshold).Stats()
 	}
-	r.Extra = runFigures(st)
+	f := &model.RunFigures{
+		Attempts: st.Attempts, ScoredAttempts: st.ScoredAttempts, ScoredRecords: st.ScoredRecords,
+		MeanWeightedScore: st.MeanWeightedScore, Threshold: st.Threshold, AboveThreshold: st.AboveThreshold,
+		CategoryMeans: st.CategoryMeans, Statuses: st.Statuses, Generation: map[string]float64{},
+	}
+	r.Run = f
 	r.Metrics = map[string]map[string]model.MetricPair{}
-	gen := map[string]float64{}
 	for _, m := range ds.Metrics {
 		if m.Name != ds.MainMetric { // the main one is scores_map.json's mean
-			gen[m.Name] = m.Value
+			f.Generation[m.Name] = m.Value
 		}
 	}
-	r.Extra["generation"] = gen
 	c := runzip.ScoresMapOf(ds)
 	if c == nil {
 		return
 	}
-	r.Extra["scores_map"] = map[string]any{"file": c.File, "pass_threshold": c.Threshold}
+	f.ScoresMap = &model.ScoresMapRef{File: c.File, PassThreshold: c.Threshold}
 	for _, f := range c.Figures {
 		if r.Metrics[f.Filter] == nil {
 			r.Metrics[f.Filter] = map[string]model.MetricPair{}
@@ -54,26 +57,26 @@ func runReport(r *model.DatasetReport, ds *model.Dataset, threshold *float64) {
 // printRun writes a run's figures for people, with the values --json
 // gives, written as it writes them.
 func printRun(w io.Writer, r model.DatasetReport) {
+	f := r.Run
 	mean := "-"
-	if p, _ := r.Extra["mean_weighted_score"].(*float64); p != nil {
+	if p := f.MeanWeightedScore; p != nil {
 		mean = jsonNum(*p)
 	}
 	fmt.Fprintf(w, "  attempts %v (scored %v), mean weighted score %s, %v at or above %v\n",
-		r.Extra["attempts"], r.Extra["scored_attempts"], mean, r.Extra["above_threshold"], r.Extra["threshold"])
-	if ss, _ := r.Extra["statuses"].(map[string]int); len(ss) > 0 {
-		fmt.Fprintf(w, "  statuses at %v: %s\n", r.Extra["threshold"], statusCounts(ss))
+		f.Attempts, f.ScoredAttempts, mean, f.AboveThreshold, f.Threshold)
+	if len(f.Statuses) > 0 {
+		fmt.Fprintf(w, "  statuses at %v: %s\n", f.Threshold, statusCounts(f.Statuses))
 	}
-	if cm, _ := r.Extra["category_means"].(map[string]float64); len(cm) > 0 {
-		fmt.Fprintf(w, "  category means: %s\n", joinFigures(cm))
+	if len(f.CategoryMeans) > 0 {
+		fmt.Fprintf(w, "  category means: %s\n", joinFigures(f.CategoryMeans))
 	}
-	if gen, _ := r.Extra["generation"].(map[string]float64); len(gen) > 0 {
-		fmt.Fprintf(w, "  generation summary: %s\n", joinFigures(gen))
+	if len(f.Generation) > 0 {
+		fmt.Fprintf(w, "  generation summary: %s\n", joinFigures(f.Generation))
 	}
-	sm, ok := r.Extra["scores_map"].(map[string]any)
-	if !ok {
+	if f.ScoresMap == nil {
 		return
 	}
-	fmt.Fprintf(w, "  scores_map.json (pass_threshold %v) beside the same figures computed from the score files as its\n", sm["pass_threshold"])
+	fmt.Fprintf(w, "  scores_map.json (pass_threshold %v) beside the same figures computed from the score files as its\n", f.ScoresMap.PassThreshold)
 	fmt.Fprintln(w, "  writer computes them (exact means rounded half to even; the mean weighted score above rounds half up, as the site does):")
 	tw := newTable(w)
 	fmt.Fprintln(tw, "  group\tfigure\tcomputed\tn\tscores_map.json\t")

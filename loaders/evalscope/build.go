@@ -9,8 +9,9 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/internal/outdir"
+	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -22,11 +23,22 @@ type line struct {
 	raw  []byte
 }
 
+// The sizes EvalScope's files are read to (variables, so that tests can
+// lower them): a line of predictions or reviews holds one sample, as
+// Sample JSONL's line does; a report, a dataset's scores by subset, is
+// read whole; a task config only for its list of datasets.
+var (
+	maxLine   = 128 << 20
+	maxReport = int64(32 << 20)
+	maxConfig = int64(4 << 20)
+)
+
 // readLines reads a JSON Lines file of EvalScope's, by the sample index
 // each line names (a later line for an index wins, as the cache's
-// reader keeps the last), in the order first written.
+// reader keeps the last), in the order first written. A line past
+// maxLine is not read, and said.
 func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
-	r, err := source.Open(path)
+	r, err := jsonl.OpenRegular(path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -34,7 +46,12 @@ func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
 	var order []string
 	byIdx := map[string]line{}
 	var issues []model.Issue
-	err = jsonl.ScanLines(r, func(l jsonl.Line) error {
+	err = jsonl.ScanLinesMax(r, maxLine, func(l jsonl.Line) error {
+		if l.Cut {
+			issues = append(issues, model.Errorf("line-too-long", path, l.N, "",
+				"the line is %d bytes; evalview reads an EvalScope line of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			return nil
+		}
 		if jsonl.IsBlank(l.Data) {
 			return nil
 		}
@@ -53,8 +70,11 @@ func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
 			idx = strconv.Itoa(len(order))
 			issues = append(issues, model.Warnf("bad-json", path, l.N, "", "a line without index: numbered by its place"))
 		}
-		if _, dup := byIdx[idx]; !dup {
+		if prev, dup := byIdx[idx]; !dup {
 			order = append(order, idx)
+		} else {
+			issues = append(issues, model.Warnf("duplicate-id", path, l.N, idx,
+				"index %s again (line %d): this line is read, the earlier one not, as EvalScope's cache reads the file", idx, prev.n))
 		}
 		byIdx[idx] = line{file: path, n: l.N, obj: obj, raw: data}
 		return nil
@@ -76,15 +96,15 @@ type sample struct {
 // buildUnit reads a unit's files into its dataset.
 func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 	ds := &model.Dataset{Kind: model.KindEvalScope, Task: u.dataset, Title: u.dataset}
-	ds.Origin = model.Origin{Task: u.dataset, Model: u.model, Run: runOf(stamp)}
-	if stampName.MatchString(stamp) {
-		ds.Title += " " + model.RunTime(runOf(stamp))
+	ds.Origin = model.Origin{Task: u.dataset, Model: u.model, Run: outdir.Run(stamp)}
+	if outdir.IsStamp(stamp) {
+		ds.Title += " " + model.RunTime(outdir.Run(stamp))
 	}
 	var rep *report
 	if u.report != "" {
 		r, err := readReport(u.report)
 		if err != nil {
-			ds.Issues = append(ds.Issues, model.Errorf("bad-json", u.report, 0, "", "%v", err))
+			ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), u.report, 0, "", "%v", err))
 		} else {
 			rep = r
 			ds.Metrics = r.reported()
@@ -127,7 +147,7 @@ func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 		if s.pred != "" {
 			o, m, issues, err := readLines(s.pred)
 			if err != nil {
-				ds.Issues = append(ds.Issues, model.Errorf("bad-json", s.pred, 0, "", "reading stopped: %v", err))
+				ds.Issues = append(ds.Issues, model.Errorf("read-error", s.pred, 0, "", "reading stopped: %v", jsonl.Bare(err)))
 			}
 			porder, preds = o, m
 			ds.Issues = append(ds.Issues, issues...)
@@ -135,7 +155,7 @@ func buildUnit(root, stamp string, u *unit) (*model.Dataset, error) {
 		if s.review != "" {
 			o, m, issues, err := readLines(s.review)
 			if err != nil {
-				ds.Issues = append(ds.Issues, model.Errorf("bad-json", s.review, 0, "", "reading stopped: %v", err))
+				ds.Issues = append(ds.Issues, model.Errorf("read-error", s.review, 0, "", "reading stopped: %v", jsonl.Bare(err)))
 			}
 			rorder, revs = o, m
 			ds.Issues = append(ds.Issues, issues...)
@@ -288,7 +308,7 @@ func buildSample(idx, subsetName string, p, r *line, mainKey string) *sample {
 	}
 	rec.Target = strings.Join(rec.References, " | ")
 	if rec.Target != "" {
-		pairs := []string{"target", jsonl.Clip(firstLine(rec.Target), 64)}
+		pairs := []string{"target", jsonl.Clip(jsonl.FirstLine(rec.Target, 200), 64)}
 		if subsetName != "" {
 			pairs = append(pairs, "subset", subsetName)
 		}
@@ -296,11 +316,11 @@ func buildSample(idx, subsetName string, p, r *line, mainKey string) *sample {
 	}
 	for i := len(rec.Messages) - 1; i >= 0 && rec.Title == ""; i-- {
 		if rec.Messages[i].Role == model.RoleUser {
-			rec.Title = firstLine(rec.Messages[i].Text())
+			rec.Title = jsonl.FirstLine(rec.Messages[i].Text(), 200)
 		}
 	}
 	if rec.Title == "" && len(rec.Messages) > 0 {
-		rec.Title = firstLine(rec.Messages[0].Text())
+		rec.Title = jsonl.FirstLine(rec.Messages[0].Text(), 200)
 	}
 	rec.Summary.Attempts = len(rec.Attempts)
 	for _, a := range rec.Attempts {

@@ -38,27 +38,28 @@
 // # Issue codes
 //
 // bad-json (a line or file is not the JSON its writer writes),
+// read-error (a file that is not a regular file, a report past 32 MB, a
+// read that failed), line-too-long (a line past 128 MB: not read),
 // no-reviews (warning: predictions not reviewed), no-report (warning),
 // metric-differs (warning: a recomputed score disagrees with the
 // report), review-error (warning: a review whose score is not usable,
 // its status not success), subset-unknown (note: no report or task
-// config tells the dataset from the subset in a file's name).
+// config tells the dataset from the subset in a file's name),
+// duplicate-id (warning: a sample index given twice in a file: the later
+// line is read, as EvalScope reads it).
 package evalscope
 
 import (
 	"bytes"
 	"errors"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
 
-	"evalview/loaders/jsonl"
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/source"
 	"evalview/model"
 )
-
-// stampName matches an output folder's time stamp (%Y%m%d_%H%M%S).
-var stampName = regexp.MustCompile(`^\d{8}_\d{6}$`)
 
 // SniffFile scores a file by its first bytes: 2 for a prediction line
 // (1.x: "index" and "model_output"; 0.x: "answer_id" and "raw_input"),
@@ -101,21 +102,35 @@ func isReportHead(t []byte) bool {
 // output folders named by their time stamps, and for the predictions/,
 // reviews/ or reports/ folder of one; 0 otherwise.
 func SniffDir(dir string, names []string) int {
-	if isOutputFolder(names) || len(stampFolders(dir, names)) > 0 {
+	if isOutputFolder(names) || len(outdir.StampFolders(dir, names, isOutputFolder)) > 0 {
 		return 2
 	}
 	switch filepath.Base(dir) {
 	case "predictions", "reviews", "reports":
-		if parent, err := entryNames(source.Dir(dir)); err == nil && isOutputFolder(parent) {
+		if parent, err := outdir.Entries(source.Dir(dir)); err == nil && isOutputFolder(parent) {
 			return 2
 		}
 	}
 	return 0
 }
 
-// IsOutputFolder tells an output folder by its entries (names, folders
-// ending in "/"): a search of a tree opens such a folder whole.
-func IsOutputFolder(names []string) bool { return isOutputFolder(names) }
+// IsOutputFolder tells output folder dir by its entries (names, folders
+// ending in "/") and by a file of EvalScope's own in a model folder of
+// its predictions/, reviews/ or reports/: a search of a tree opens such
+// a folder whole, and a folder of anyone's with a reports/ beside a
+// logs/ is no output folder.
+func IsOutputFolder(dir string, names []string) bool {
+	if !isOutputFolder(names) {
+		return false
+	}
+	own := func(name string, head []byte) bool { return SniffFile(name, head) > 0 }
+	for _, sub := range []string{"reviews", "predictions", "reports"} {
+		if slices.Contains(names, sub+"/") && outdir.Holds(source.Join(dir, sub), 1, own) {
+			return true
+		}
+	}
+	return false
+}
 
 // isOutputFolder tells an output folder by its entries.
 func isOutputFolder(names []string) bool {
@@ -130,22 +145,6 @@ func isOutputFolder(names []string) bool {
 	return (has("reviews") || has("reports")) && (has("predictions") || has("configs") || has("logs") || has("reviews"))
 }
 
-// stampFolders are the output folders among dir's entries.
-func stampFolders(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		s, ok := strings.CutSuffix(n, "/")
-		if !ok || !stampName.MatchString(s) {
-			continue
-		}
-		p := source.Join(dir, s)
-		if sub, err := entryNames(p); err == nil && isOutputFolder(sub) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // Open opens an output folder, a folder of them (each a run), its
 // predictions/, reviews/ or reports/ folder, or one file of one: a
 // prediction, review or report file opens its model's dataset.
@@ -155,30 +154,11 @@ func Open(path string) ([]*model.Dataset, error) {
 		return nil, err
 	}
 	if st.IsDir() {
-		names, err := entryNames(path)
-		if err != nil {
-			return nil, err
+		dss, err := outdir.OpenFolder(path, isOutputFolder, func(run string) ([]*model.Dataset, error) { return openOutput(run, "") })
+		if errors.Is(err, outdir.ErrNotRun) {
+			err = errors.New("not an EvalScope output folder (no reviews/ or reports/ beside predictions/)")
 		}
-		switch {
-		case isOutputFolder(names):
-			return openOutput(path, "")
-		case len(stampFolders(path, names)) > 0:
-			var out []*model.Dataset
-			var errs []error
-			for _, o := range stampFolders(path, names) {
-				ds, err := openOutput(o, "")
-				out = append(out, ds...)
-				if err != nil {
-					errs = append(errs, err)
-				}
-			}
-			return out, errors.Join(errs...)
-		}
-		root := source.Dir(path)
-		if parent, _ := entryNames(root); isOutputFolder(parent) {
-			return openOutput(root, "")
-		}
-		return nil, errors.New("not an EvalScope output folder (no reviews/ or reports/ beside predictions/)")
+		return dss, err
 	}
 	modelDir := source.Dir(path)
 	switch filepath.Base(source.Dir(modelDir)) {
@@ -186,44 +166,4 @@ func Open(path string) ([]*model.Dataset, error) {
 		return openOutput(source.Dir(source.Dir(modelDir)), path)
 	}
 	return openLoose(path)
-}
-
-// entryNames lists a folder's entries, folders ending in "/", sorted,
-// hidden ones left out.
-func entryNames(dir string) ([]string, error) {
-	ents, err := source.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, 0, len(ents))
-	for _, e := range ents {
-		n := e.Name()
-		if strings.HasPrefix(n, ".") {
-			continue
-		}
-		if e.IsDir() {
-			n += "/"
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-// runOf is an output folder's time stamp as a run: "20250301_101500" is
-// "2025-03-01T10:15:00", which model.RunTime shortens.
-func runOf(stamp string) string {
-	if !stampName.MatchString(stamp) {
-		return stamp
-	}
-	return stamp[0:4] + "-" + stamp[4:6] + "-" + stamp[6:8] + "T" + stamp[9:11] + ":" + stamp[11:13] + ":" + stamp[13:15]
-}
-
-// firstLine is s's first non-blank line, clipped for the list.
-func firstLine(s string) string {
-	whole := s
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return jsonl.Own(jsonl.Clip(strings.TrimSpace(s), 200), whole)
 }

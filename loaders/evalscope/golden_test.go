@@ -2,7 +2,6 @@ package evalscope
 
 import (
 	"flag"
-	"strings"
 	"testing"
 
 	"evalview/loaders/internal/dump"
@@ -19,12 +18,7 @@ func dumpAll(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	for _, ds := range dss {
-		b.WriteString(dump.Dataset(t, ds))
-		b.WriteString("\n")
-	}
-	return b.String()
+	return dump.Datasets(t, dss)
 }
 
 // TestGolden: one golden of every dataset of the work folder, record by

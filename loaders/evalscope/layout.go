@@ -5,9 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -47,36 +50,14 @@ func (u *unit) files() []string {
 // modelFiles lists the files of each model folder of dir
 // (predictions/, reviews/ or reports/), with the given extension.
 func modelFiles(dir, ext string) ([]string, map[string][]string) {
-	names, err := entryNames(dir)
-	if err != nil {
-		return nil, nil
-	}
-	var models []string
-	files := map[string][]string{}
-	for _, n := range names {
-		m, ok := strings.CutSuffix(n, "/")
-		if !ok {
-			continue
-		}
-		sub, err := entryNames(source.Join(dir, m))
-		if err != nil {
-			continue
-		}
-		for _, f := range sub {
-			if strings.HasSuffix(f, ext) {
-				files[m] = append(files[m], f)
-			}
-		}
-		models = append(models, m)
-	}
-	return models, files
+	return outdir.ModelFiles(dir, func(f string) bool { return strings.HasSuffix(f, ext) })
 }
 
 // configDatasets are the datasets an output folder's task config lists
 // (configs/*.yaml, its "datasets:" list), for splitting file names when
 // there is no report.
 func configDatasets(root string) []string {
-	names, err := entryNames(source.Join(root, "configs"))
+	names, err := outdir.Entries(source.Join(root, "configs"))
 	if err != nil {
 		return nil
 	}
@@ -85,9 +66,9 @@ func configDatasets(root string) []string {
 		if !strings.HasSuffix(n, ".yaml") && !strings.HasSuffix(n, ".yml") {
 			continue
 		}
-		data, err := source.ReadFile(source.Join(root, "configs", n))
+		data, err := jsonl.ReadRegular(source.Join(root, "configs", n), maxConfig)
 		if err != nil {
-			continue
+			continue // the files' names are then split by the reports alone, or not (subset-unknown says so)
 		}
 		in := false
 		sc := bufio.NewScanner(bytes.NewReader(data))
@@ -217,7 +198,7 @@ func openOutput(root, file string) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	var errs []error
 	for _, u := range units(root) {
-		if file != "" && !has(u.files(), file) {
+		if file != "" && !slices.Contains(u.files(), file) {
 			continue
 		}
 		ds, err := buildUnit(root, stamp, u)
@@ -238,8 +219,8 @@ func openOutput(root, file string) ([]*model.Dataset, error) {
 func openLoose(path string) ([]*model.Dataset, error) {
 	u := &unit{dataset: strings.TrimSuffix(filepath.Base(path), ".jsonl"), split: "away from its output folder: no report names the dataset"}
 	s := &subset{}
-	head, _ := source.ReadFile(path)
-	if bytes.Contains(firstLineBytes(head), []byte(`"sample_score"`)) || bytes.Contains(firstLineBytes(head), []byte(`"reviewed"`)) {
+	first := firstLineOf(path)
+	if bytes.Contains(first, []byte(`"sample_score"`)) || bytes.Contains(first, []byte(`"reviewed"`)) {
 		s.review = path
 	} else if strings.HasSuffix(path, ".json") {
 		u.report = path
@@ -258,18 +239,20 @@ func openLoose(path string) ([]*model.Dataset, error) {
 	return []*model.Dataset{ds}, nil
 }
 
-func firstLineBytes(b []byte) []byte {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		return b[:i]
+// firstLineOf is the first line of file path, at most maxLine bytes of
+// it (nil when it cannot be read: its reading says why).
+func firstLineOf(path string) []byte {
+	f, err := jsonl.OpenRegular(path)
+	if err != nil {
+		return nil
 	}
-	return b
+	defer f.Close()
+	var first []byte
+	_ = jsonl.ScanLinesMax(f, maxLine, func(l jsonl.Line) error {
+		first = append([]byte(nil), l.Data...)
+		return errFirst
+	})
+	return first
 }
 
-func has(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+var errFirst = errors.New("the first line is read")

@@ -10,7 +10,6 @@ import (
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -56,7 +55,7 @@ type repSubset struct {
 }
 
 func readReport(path string) (*report, error) {
-	data, err := source.ReadFile(path)
+	data, err := jsonl.ReadRegular(path, maxReport)
 	if err != nil {
 		return nil, err
 	}

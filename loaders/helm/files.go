@@ -10,6 +10,7 @@ import (
 	"io/fs"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 )
 
@@ -166,10 +167,21 @@ type requestState struct {
 	display map[string]float64
 }
 
+// The sizes HELM's files are read whole to (variables, so that tests can
+// lower them): a run's files (its instances, display predictions and
+// per-instance stats: every instance of the run) to 512 MB, a suite's
+// schema.json to 32 MB. scenario_state.json is streamed, one request
+// state at a time.
+var (
+	maxRunFile = int64(512 << 20)
+	maxSchema  = int64(32 << 20)
+)
+
 // readJSON decodes a whole file: Python's NaN and Infinity are read as
-// numbers.
+// numbers. A file that is not a regular file, or past maxRunFile, is
+// refused unread (jsonl.Refused).
 func readJSON(p string, v any) error {
-	data, err := source.ReadFile(p)
+	data, err := jsonl.ReadRegular(p, maxRunFile)
 	if err != nil {
 		return err
 	}
@@ -186,9 +198,9 @@ func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 // each one's byte range; the adapter spec beside them is not read again
 // (run_spec.json has it).
 func readScenarioState(p string) ([]*requestState, error) {
-	f, err := source.Open(p)
+	f, err := jsonl.OpenRegular(p)
 	if err != nil {
-		return nil, err
+		return nil, jsonl.Bare(err)
 	}
 	defer f.Close()
 	dec := json.NewDecoder(bufio.NewReaderSize(f, 256<<10))
@@ -237,7 +249,7 @@ func readScenarioState(p string) ([]*requestState, error) {
 // setLines gives each request state the line its range starts on (after
 // the comma and spaces before it), reading the file once more.
 func setLines(p string, rss []*requestState) {
-	f, err := source.Open(p)
+	f, err := jsonl.OpenRegular(p)
 	if err != nil {
 		return
 	}
@@ -276,7 +288,7 @@ func rawOf(rs *requestState) ([]byte, error) {
 	if rs.file == "" || rs.end <= rs.start {
 		return nil, nil
 	}
-	f, err := source.Open(rs.file)
+	f, err := jsonl.OpenRegular(rs.file)
 	if err != nil {
 		return nil, err
 	}

@@ -57,7 +57,11 @@
 //
 // # Issue codes
 //
-// bad-json (a file is not the JSON HELM writes), missing-file (a run file
+// bad-json (a file is not the JSON HELM writes), read-error (a file that
+// is not a regular file, or past 512 MB, or a schema.json past 32 MB:
+// not read; or a schema.json that does not read, a warning on each run
+// of its suite, whose main metric then comes from stats.json),
+// missing-file (a run file
 // is absent: what it holds is not shown), metric-differs (a stat
 // recomputed from per_instance_stats.json disagrees with stats.json),
 // request-failed (warning: a request's result says it failed),
@@ -74,6 +78,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/folder"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -200,18 +205,27 @@ func Open(p string) ([]*model.Dataset, error) {
 func openRuns(runs []string) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	var errs []error
-	schemas := map[string]*schema{}
+	type read struct {
+		sc  *schema
+		err error
+	}
+	schemas := map[string]read{}
 	for _, r := range runs {
 		suite := source.Dir(r)
 		sc, ok := schemas[suite]
 		if !ok {
-			sc = readSchema(suite)
+			sc.sc, sc.err = readSchema(suite)
 			schemas[suite] = sc
 		}
-		ds, err := openRun(r, sc)
+		ds, err := openRun(r, sc.sc)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", r, err))
 			continue
+		}
+		if sc.err != nil {
+			// Said on each run, whose main metric it would have named.
+			ds.Issues = append(ds.Issues, model.Warnf(jsonl.ReadCode(sc.err, "bad-json"), source.Join(suite, "schema.json"), 0, "",
+				"%v; the main metric is chosen from stats.json", sc.err))
 		}
 		out = append(out, ds)
 	}

@@ -3,6 +3,7 @@ package helm
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -39,5 +40,52 @@ func TestHostile(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLimits: a run file past maxRunFile, or a schema.json past
+// maxSchema, is refused unread with its size and the limit; the run
+// opens with what else it has, and says so. A schema.json that is not
+// JSON is said too: the main metric is then stats.json's first, not the
+// schema's.
+func TestLimits(t *testing.T) {
+	defer func(r, s int64) { maxRunFile, maxSchema = r, s }(maxRunFile, maxSchema)
+	maxRunFile, maxSchema = 3000, 3000
+	suite := filepath.Join(t.TempDir(), "v1")
+	run := filepath.Join(suite, "r")
+	if err := os.MkdirAll(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range runFiles {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "helm", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(run, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(suite, "schema.json"), []byte(`{"run_groups": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dss, err := Open(run)
+	if err != nil || len(dss) != 1 {
+		t.Fatalf("%d datasets, %v", len(dss), err)
+	}
+	var got []string
+	for _, is := range dss[0].Issues {
+		got = append(got, is.Code+" "+is.String())
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		"read-error " + filepath.Join(run, "stats.json") + ": error: the file is 3283 bytes; evalview reads it whole, and only up to 3000 bytes",
+		"bad-json " + filepath.Join(suite, "schema.json") + ": warning: not the JSON helm-summarize writes: unexpected end of JSON input; the main metric is chosen from stats.json",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no %q in\n%s", want, all)
+		}
+	}
+	if dss[0].Records.Len() == 0 {
+		t.Error("the run's records: none")
 	}
 }

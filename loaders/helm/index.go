@@ -3,6 +3,8 @@ package helm
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,12 +93,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 	if r.key.perturbation != "" {
 		field("perturbation", r.key.perturbation, true)
 	}
-	keys := make([]string, 0, len(in.ExtraData))
-	for k := range in.ExtraData {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(in.ExtraData)) {
 		v := in.ExtraData[k]
 		var s string
 		if json.Unmarshal(v, &s) == nil {
@@ -117,11 +114,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 
 	// The per-instance stats, every trial.
 	if len(r.stats) > 0 {
-		tr := make([]int, 0, len(r.stats))
-		for t := range r.stats {
-			tr = append(tr, t)
-		}
-		sort.Ints(tr)
+		tr := slices.Sorted(maps.Keys(r.stats))
 		tab := &model.Table{Columns: []string{"metric", "value"}}
 		if len(tr) > 1 {
 			tab.Columns = []string{"trial", "metric", "value"}
@@ -144,7 +137,7 @@ func (x *index) Record(i int) (*model.Record, error) {
 	}
 	// The annotators' output (LLM judges), as written.
 	for _, rs := range r.states {
-		for _, name := range sortedKeys(rs.Annotations) {
+		for _, name := range slices.Sorted(maps.Keys(rs.Annotations)) {
 			var v any
 			_ = json.Unmarshal(rs.Annotations[name], &v)
 			b, _ := json.MarshalIndent(v, "", "  ")
@@ -240,7 +233,7 @@ func (x *index) attempts(r *rec, rs *requestState) []model.Attempt {
 		trialValue, hasValue = a.mean(), true
 	}
 	if len(scores) == 0 && rs.display != nil {
-		for _, k := range sortedKeysF(rs.display) {
+		for _, k := range slices.Sorted(maps.Keys(rs.display)) {
 			if !general[k] {
 				scores = append(scores, model.Score{Name: k, Value: rs.display[k]})
 			}
@@ -357,7 +350,7 @@ func finishReason(raw json.RawMessage) string {
 // prompt they were given, "annotator.field: value", one a line.
 func judgeOf(ann map[string]json.RawMessage) string {
 	var lines []string
-	for _, name := range sortedKeys(ann) {
+	for _, name := range slices.Sorted(maps.Keys(ann)) {
 		var m map[string]any
 		if json.Unmarshal(ann[name], &m) != nil {
 			var list []map[string]any
@@ -462,22 +455,4 @@ func mediaText(m *multimedia) string {
 		}
 	}
 	return strings.Join(out, " ")
-}
-
-func sortedKeys(m map[string]json.RawMessage) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func sortedKeysF(m map[string]float64) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

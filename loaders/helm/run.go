@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/chat"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -75,10 +76,10 @@ func openRun(dir string, sc *schema) (*model.Dataset, error) {
 			missing(scenarioStateJSON, "no prompts or completions to show")
 		} else {
 			missing(scenarioStateJSON, "no prompts or completions to show")
-			issue(model.Errorf("bad-json", dir, 0, "", "%v", derr))
+			issue(model.Errorf(jsonl.ReadCode(derr, "bad-json"), dir, 0, "", "%v", derr))
 		}
 	default:
-		issue(model.Errorf("bad-json", statePath, 0, "", "%v; the requests read before are shown", err))
+		issue(model.Errorf(jsonl.ReadCode(err, "bad-json"), statePath, 0, "", "%v; the requests read before are shown", err))
 		states = s
 	}
 
@@ -88,7 +89,7 @@ func openRun(dir string, sc *schema) (*model.Dataset, error) {
 		if isNotExist(err) {
 			missing(perInstanceStatsJSON, "no per-instance scores, and nothing to recompute stats.json from")
 		} else {
-			issue(model.Errorf("bad-json", pisPath, 0, "", "%v", err))
+			issue(model.Errorf(jsonl.ReadCode(err, "bad-json"), pisPath, 0, "", "%v", err))
 		}
 		perInstance = nil
 	}
@@ -98,12 +99,15 @@ func openRun(dir string, sc *schema) (*model.Dataset, error) {
 		if isNotExist(err) {
 			missing(statsJSON, "no reported metrics")
 		} else {
-			issue(model.Errorf("bad-json", statsPath, 0, "", "%v", err))
+			issue(model.Errorf(jsonl.ReadCode(err, "bad-json"), statsPath, 0, "", "%v", err))
 		}
 		reported = nil
 	}
 	var scen scenarioInfo
-	_ = readJSON(source.Join(dir, scenarioJSON), &scen) // facts only
+	scenPath := source.Join(dir, scenarioJSON)
+	if err := readJSON(scenPath, &scen); err != nil && !isNotExist(err) {
+		issue(model.Warnf(jsonl.ReadCode(err, "bad-json"), scenPath, 0, "", "%v; the scenario's description is not shown", err))
+	}
 
 	// Origin and facts.
 	name := spec.Name
@@ -551,21 +555,10 @@ func correctText(in instance) string {
 }
 
 // contentText is a chat message's content as text: a string, or the text
-// parts of a list.
+// parts of a list (chat.Text); anything else as it is written.
 func contentText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := chat.Text(raw); ok {
 		return s
-	}
-	var parts []map[string]any
-	if json.Unmarshal(raw, &parts) == nil {
-		var out []string
-		for _, p := range parts {
-			if t, ok := p["text"].(string); ok {
-				out = append(out, t)
-			}
-		}
-		return strings.Join(out, "\n")
 	}
 	return string(raw)
 }

@@ -2,7 +2,9 @@ package helm
 
 import (
 	"encoding/json"
+	"fmt"
 
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 )
 
@@ -18,11 +20,15 @@ type mainMetric struct {
 }
 
 // readSchema reads suite/schema.json; nil when there is none or it
-// cannot be read (the main metric is then chosen from stats.json).
-func readSchema(suite string) *schema {
-	data, err := source.ReadFile(source.Join(suite, "schema.json"))
+// cannot be read (the main metric is then chosen from stats.json), with
+// the error why when it is there.
+func readSchema(suite string) (*schema, error) {
+	data, err := jsonl.ReadRegular(source.Join(suite, "schema.json"), maxSchema)
+	if isNotExist(err) {
+		return nil, nil
+	}
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var raw struct {
 		RunGroups []struct {
@@ -33,8 +39,8 @@ func readSchema(suite string) *schema {
 			} `json:"environment"`
 		} `json:"run_groups"`
 	}
-	if json.Unmarshal(data, &raw) != nil {
-		return nil
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("not the JSON helm-summarize writes: %w", err)
 	}
 	s := &schema{mains: map[string]mainMetric{}}
 	for _, g := range raw.RunGroups {
@@ -42,7 +48,7 @@ func readSchema(suite string) *schema {
 			s.mains[g.Name] = mainMetric{g.Environment.MainName, g.Environment.MainSplit}
 		}
 	}
-	return s
+	return s, nil
 }
 
 // main is the main metric of the first of groups the schema names one

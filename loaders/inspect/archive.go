@@ -18,9 +18,18 @@ import (
 
 // Limits, variables so tests can lower them.
 var (
-	// maxJSONMember caps what header.json, summaries.json, reductions.json
-	// and a journal file may decompress to: they are read whole.
+	// maxJSONMember caps what summaries.json and a journal's summaries may
+	// decompress to (they are read as a stream, a summary at a time), and
+	// a sample member read whole for the pager.
 	maxJSONMember int64 = 512 << 20
+	// maxHeaderMember caps header.json and _journal/start.json, which are
+	// read whole and decoded: a log's header (its spec, plan, results and
+	// stats; the samples are members of their own) takes a few KB. A
+	// header declaring 500 MB, within the ratio, took 1.4 GB to read.
+	maxHeaderMember int64 = 32 << 20
+	// maxReductionsMember caps reductions.json, read whole and decoded:
+	// a reduced score per sample and scorer, a few hundred bytes each.
+	maxReductionsMember int64 = 128 << 20
 	// maxSampleMember caps what one sample member may decompress to. It is
 	// read as a stream and only a bounded part is kept, so the cap only
 	// stops a zip bomb from spinning the decompressor for minutes.
@@ -108,16 +117,25 @@ func (a *archive) openJSON(zr *zip.Reader, name string) (io.ReadCloser, error) {
 	return zipsafe.OpenLimited(zr.File[i], maxJSONMember)
 }
 
-// readJSON reads a small member whole and decodes it into v, NaN allowed.
-// The issue it returns (ok false) names the member and what is wrong.
-func (a *archive) readJSON(zr *zip.Reader, name string, v any) (model.Issue, bool) {
+// readJSON reads a small member whole, at most limit bytes of it, and
+// decodes it into v, NaN allowed. The issue it returns (ok false) names
+// the member and what is wrong; a member whose header declares more than
+// limit is not read at all.
+func (a *archive) readJSON(zr *zip.Reader, name string, limit int64, v any) (model.Issue, bool) {
 	i, ok := a.index[name]
 	if !ok || i >= len(zr.File) {
 		return model.Errorf("missing-member", a.at(name), 0, "", "the member is missing"), false
 	}
-	data, err := zipsafe.ReadLimited(zr.File[i], maxJSONMember)
+	if n := zr.File[i].UncompressedSize64; n > uint64(limit) {
+		if c := zr.File[i].CompressedSize64; n > zipsafe.RatioFloor && n/zipsafe.MaxRatio > c {
+			return readIssue(a.at(name), zipsafe.ErrRatio, limit, ""), false
+		}
+		return model.Errorf("entry-too-large", a.at(name), 0, "", "the member declares %s uncompressed; evalview reads at most %s of it; not read",
+			zipsafe.SizeOf(int64(min(n, 1<<62))), zipsafe.SizeOf(limit)), false
+	}
+	data, err := zipsafe.ReadLimited(zr.File[i], limit)
 	if err != nil {
-		return readIssue(a.at(name), err, maxJSONMember, ""), false
+		return readIssue(a.at(name), err, limit, ""), false
 	}
 	if err := nonfinite.Unmarshal(data, v); err != nil {
 		return model.Errorf("bad-json", a.at(name), lineOf(data, err), "", "not valid JSON of the expected shape: %s", jsonErrText(err)), false

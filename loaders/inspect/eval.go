@@ -62,13 +62,13 @@ func evalFromZip(path string, zr *zip.Reader, release func(), member func(a *arc
 
 	switch {
 	case a.has(headerJSON):
-		if is, ok := a.readJSON(zr, headerJSON, &ld.header); !ok {
+		if is, ok := a.readJSON(zr, headerJSON, maxHeaderMember, &ld.header); !ok {
 			ld.issues = append(ld.issues, is)
 		} else {
 			ld.hasHeader = true
 		}
 	case a.has(startJSON):
-		if is, ok := a.readJSON(zr, startJSON, &ld.header); !ok {
+		if is, ok := a.readJSON(zr, startJSON, maxHeaderMember, &ld.header); !ok {
 			ld.issues = append(ld.issues, is)
 		}
 		ld.running = true
@@ -126,7 +126,7 @@ func (x *index) scanEval(zr *zip.Reader, a *archive, release func(), stream bool
 		}
 	}
 	if a.has(reductionsJSON) {
-		if is, ok := a.readJSON(zr, reductionsJSON, &ld.reductions); !ok {
+		if is, ok := a.readJSON(zr, reductionsJSON, maxReductionsMember, &ld.reductions); !ok {
 			ld.issues = append(ld.issues, is)
 		}
 	}

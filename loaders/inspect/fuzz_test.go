@@ -3,6 +3,7 @@ package inspect
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"os"
 	"path/filepath"
@@ -77,6 +78,8 @@ func FuzzOpenEval(f *testing.F) {
 	f.Add(storedZip(startJSON, h, "_journal/summaries/1.json", s, "samples/1_epoch_1.json", s1, "samples/1_epoch_1.json", s2))
 	f.Add(zipOf([]member{{name: headerJSON, data: h, method: zipsafe.MethodZstd}, {name: summariesJSON, data: s, method: zip.Deflate},
 		{name: "samples/1_epoch_1.json", data: s1, method: zipsafe.MethodZstd}}))
+	// A header and reductions declaring 500 MB (archive.go's caps).
+	f.Add(declaring(storedZip(headerJSON, h, summariesJSON, s, reductionsJSON, r), 500<<20, headerJSON, reductionsJSON))
 	f.Fuzz(func(t *testing.T, data []byte) { openAll(data) })
 }
 
@@ -141,4 +144,30 @@ func FuzzSanitize(f *testing.F) {
 			t.Errorf("Restore(Sanitize(%q)) = %q", data, back)
 		}
 	})
+}
+
+// declaring rewrites the zip data so that the named members declare size
+// bytes uncompressed, in their local and central headers.
+func declaring(data []byte, size uint32, names ...string) []byte {
+	out := bytes.Clone(data)
+	for _, name := range names {
+		for _, sig := range []struct {
+			magic string
+			at    int // where the uncompressed size is, from the signature
+			name  int // where the name starts
+		}{{"PK\x03\x04", 22, 30}, {"PK\x01\x02", 24, 46}} {
+			for i := 0; ; {
+				k := bytes.Index(out[i:], []byte(sig.magic))
+				if k < 0 {
+					break
+				}
+				k += i
+				if k+sig.name+len(name) <= len(out) && string(out[k+sig.name:k+sig.name+len(name)]) == name {
+					binary.LittleEndian.PutUint32(out[k+sig.at:], size)
+				}
+				i = k + 4
+			}
+		}
+	}
+	return out
 }

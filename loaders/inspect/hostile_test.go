@@ -130,6 +130,10 @@ func TestEvalZipBomb(t *testing.T) {
 		{"summaries, over the absolute cap", summariesJSON, deflated, zip.Deflate, 1 << 30, "entry-too-large"},
 		{"summaries, lying header", summariesJSON, zstded, zipsafe.MethodZstd, 2000, "bad-zip-entry"},
 		{"header, honest header", headerJSON, zstded, zipsafe.MethodZstd, 1 << 30, "zip-bomb"},
+		// Within the ratio, past what a header is read whole to (reading
+		// 500 MB of it took 1.4 GB): refused by its declared size, unread.
+		{"header declaring 500 MB", headerJSON, deflated, zip.Deflate, 500 << 20, "entry-too-large"},
+		{"reductions declaring 500 MB", reductionsJSON, deflated, zip.Deflate, 500 << 20, "entry-too-large"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

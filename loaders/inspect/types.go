@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/jsonl"
 )
 
 // The shapes below follow inspect_ai/log/_log.py (EvalLog, EvalSpec,
@@ -176,32 +177,14 @@ type namedScore struct {
 }
 
 // kv is one key of a JSON object with its raw value.
-type kv struct {
-	Key   string
-	Value json.RawMessage
-}
+type kv = jsonl.Member
 
 // objectKeys returns an object's keys and values in the order written
-// (encoding/json maps lose it). Not an object: nil.
+// (encoding/json maps lose it); a key given twice keeps its first place
+// and its last value, as Python's json reads it. Not an object: nil.
 func objectKeys(raw json.RawMessage) []kv {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var out []kv
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		k, _ := t.(string)
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			return out
-		}
-		out = append(out, kv{k, v})
-	}
-	return out
+	obj, _ := jsonl.ParseObject(raw)
+	return obj.Members
 }
 
 // scoresOf decodes a scores object in order.

@@ -2,6 +2,7 @@ package jsonl
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -84,6 +85,54 @@ func FuzzScanLines(f *testing.F) {
 		for i := range slow {
 			if slow[i] != lines[i] {
 				t.Fatalf("line %d differs with a one-byte reader: %+v vs %+v", i+1, slow[i], lines[i])
+			}
+		}
+	})
+}
+
+// FuzzScanLinesMax checks ScanLinesMax against ScanLines: the same lines,
+// numbers, offsets and line ends, a line longer than the limit cut to its
+// first bytes with its whole size, at every limit and with a one-byte
+// reader (which cuts lines at chunk boundaries of its own).
+func FuzzScanLinesMax(f *testing.F) {
+	for _, s := range []string{"", "abcdef\n", "abc\r\nabcdefgh\r\n", "\xef\xbb\xbfabcdefgh\r\nx", "abcdefgh\r", "ab\n\ncdefghijkl", "abcde\r\r\n"} {
+		f.Add([]byte(s), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, limit uint8) {
+		var whole []Line
+		ScanLines(bytes.NewReader(data), func(l Line) error {
+			l.Data = bytes.Clone(l.Data)
+			whole = append(whole, l)
+			return nil
+		})
+		for _, slow := range []bool{false, true} {
+			var r io.Reader = bytes.NewReader(data)
+			if slow {
+				r = iotest.OneByteReader(r)
+			}
+			var i int
+			ScanLinesMax(r, int(limit), func(l Line) error {
+				if i >= len(whole) {
+					t.Fatalf("line %d past the %d lines", l.N, len(whole))
+				}
+				w := whole[i]
+				i++
+				if l.N != w.N || l.Offset != w.Offset || l.NoNewline != w.NoNewline || l.BOM != w.BOM || l.Size != int64(len(w.Data)) {
+					t.Fatalf("line %d: %+v, want %+v (size %d)", l.N, l, w, len(w.Data))
+				}
+				if l.Cut != (limit > 0 && len(l.Data) < len(w.Data)) || !bytes.HasPrefix(w.Data, l.Data) {
+					t.Fatalf("line %d: cut %v, data %q of %q", l.N, l.Cut, l.Data, w.Data)
+				}
+				if limit > 0 && len(l.Data) > int(limit) {
+					t.Fatalf("line %d: %d bytes kept past the limit %d", l.N, len(l.Data), limit)
+				}
+				if !l.Cut && l.CRLF != w.CRLF {
+					t.Fatalf("line %d: CRLF %v, want %v", l.N, l.CRLF, w.CRLF)
+				}
+				return nil
+			})
+			if i != len(whole) {
+				t.Fatalf("%d lines, want %d", i, len(whole))
 			}
 		}
 	})

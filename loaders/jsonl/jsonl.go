@@ -28,6 +28,11 @@ type Line struct {
 	BOM bool
 	// CRLF is true when the line ended in CR LF (the CR is stripped).
 	CRLF bool
+	// Cut is true when the line is longer than ScanLinesMax's max: Data
+	// is then its first max bytes only (a BOM stripped, the line end not),
+	// and Size its length.
+	Cut  bool
+	Size int64
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -39,7 +44,14 @@ var lineReaders sync.Pool
 // ScanLines calls fn for every line of r, however long. It strips a
 // leading byte-order mark and CR before LF. It stops at the first error fn
 // returns and passes it on.
-func ScanLines(r io.Reader, fn func(Line) error) error {
+func ScanLines(r io.Reader, fn func(Line) error) error { return ScanLinesMax(r, 0, fn) }
+
+// ScanLinesMax is ScanLines holding at most max bytes of a line (0: no
+// limit): a longer line is handed to fn cut (Line.Cut) with its first max
+// bytes, the rest read past and not kept, so that a 2 GB line costs max
+// bytes, not the 6 GB that holding it while it grew took. Its Size is its
+// whole length, its line end (and a CR before it) left out.
+func ScanLinesMax(r io.Reader, limit int, fn func(Line) error) error {
 	br, _ := lineReaders.Get().(*bufio.Reader)
 	if br == nil {
 		br = bufio.NewReaderSize(r, 1<<20)
@@ -54,12 +66,46 @@ func ScanLines(r io.Reader, fn func(Line) error) error {
 		n      int
 		offset int64
 		long   []byte
+		// past counts the bytes of a line read past what long keeps
+		// (limit, and a BOM); ends holds the line's last two bytes.
+		past int64
+		ends [2]byte
 	)
+	see := func(b []byte) { // keeps the last two bytes seen in ends
+		switch len(b) {
+		case 0:
+		case 1:
+			ends = [2]byte{ends[1], b[0]}
+		default:
+			ends = [2]byte{b[len(b)-2], b[len(b)-1]}
+		}
+	}
+	room := func() int { // what long may still keep of a line
+		if limit <= 0 {
+			return -1
+		}
+		bomRoom := 0
+		if n == 0 {
+			bomRoom = len(bom) // line 1 may start with one, which is not kept
+		}
+		return max(limit+bomRoom-len(long), 0)
+	}
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
+		see(chunk)
+		if k := room(); k >= 0 && len(chunk) > k {
+			long = append(long, chunk[:k]...)
+			past += int64(len(chunk) - k)
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			chunk = chunk[len(chunk):]
+		} else if errors.Is(err, bufio.ErrBufferFull) {
 			long = append(long, chunk...)
 			continue
+		} else if past > 0 {
+			past += int64(len(chunk))
+			chunk = chunk[len(chunk):]
 		}
 		data := chunk
 		if len(long) > 0 {
@@ -71,32 +117,62 @@ func ScanLines(r io.Reader, fn func(Line) error) error {
 			// before the failure is no line of the file, and is not passed.
 			return err
 		}
-		if len(data) == 0 && err != nil {
+		if len(data) == 0 && past == 0 && err != nil {
 			return nil
 		}
 		n++
-		size := int64(len(data))
+		size := int64(len(data)) + past
 		l := Line{N: n, Offset: offset}
-		if n == 1 && bytes.HasPrefix(data, bom) {
-			data = data[len(bom):]
-			l.Offset += int64(len(bom))
-			l.BOM = true
-		}
-		if bytes.HasSuffix(data, []byte{'\n'}) {
-			data = data[:len(data)-1]
+		if past > 0 {
+			// Cut: the line end, if any, is among the bytes read past.
+			l.Cut, l.Size = true, size
+			l.NoNewline = ends[1] != '\n'
+			switch {
+			case l.NoNewline && ends[1] == '\r':
+				l.Size-- // a CR at the end is dropped, as ScanLines drops it
+			case !l.NoNewline && ends[0] == '\r':
+				l.Size -= 2
+				l.CRLF = true
+			case !l.NoNewline:
+				l.Size--
+			}
+			if n == 1 && bytes.HasPrefix(data, bom) {
+				data = data[len(bom):]
+				l.Offset += int64(len(bom))
+				l.Size -= int64(len(bom))
+				l.BOM = true
+			}
+			if l.Size <= int64(len(data)) && l.Size <= int64(limit) {
+				l.Data, l.Cut = data[:l.Size], false // only its line end was past
+			} else {
+				l.Data = data[:min(len(data), limit)]
+			}
 		} else {
-			l.NoNewline = true
+			if n == 1 && bytes.HasPrefix(data, bom) {
+				data = data[len(bom):]
+				l.Offset += int64(len(bom))
+				l.BOM = true
+			}
+			if bytes.HasSuffix(data, []byte{'\n'}) {
+				data = data[:len(data)-1]
+			} else {
+				l.NoNewline = true
+			}
+			if len(data) > 0 && data[len(data)-1] == '\r' {
+				data = data[:len(data)-1]
+				l.CRLF = !l.NoNewline
+			}
+			l.Data = data
+			l.Size = int64(len(data))
+			if limit > 0 && len(data) > limit { // line 1 without a BOM
+				l.Data, l.Cut = data[:limit], true
+			}
 		}
-		if len(data) > 0 && data[len(data)-1] == '\r' {
-			data = data[:len(data)-1]
-			l.CRLF = !l.NoNewline
-		}
-		l.Data = data
 		if ferr := fn(l); ferr != nil {
 			return ferr
 		}
 		offset += size
-		long = long[:0]
+		long, past, ends = long[:0], 0, [2]byte{}
 		if cap(long) > 64<<20 {
 			long = nil // don't pin a huge buffer after one giant line
 		}

@@ -245,6 +245,17 @@ func ScalarText(raw []byte) string {
 	return Compact(raw)
 }
 
+// Text renders a value as text: a string decoded, anything else as
+// compact JSON (null as "null", a number as written), what is not JSON
+// as it stands, trimmed. ScalarText is the same but for null, which it
+// renders as "".
+func Text(raw []byte) string {
+	if s, ok := String(raw); ok {
+		return s
+	}
+	return Compact(raw)
+}
+
 // Compact renders raw JSON on one line, keeping key order and number
 // spelling; invalid JSON is returned trimmed.
 func Compact(raw []byte) string {

@@ -1,6 +1,7 @@
 package jsonl
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -127,4 +128,32 @@ func FuzzParseObject(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestText: a string decoded as encoding/json decodes it, anything else
+// as json.Compact writes it, what is not JSON as it stands (trimmed). The
+// loaders that render settings and fields (lm-eval, runcfg) read values
+// through it, so the two stay one rendering.
+func TestText(t *testing.T) {
+	for _, in := range []string{
+		`"plain"`, ` "esc\"aped \u00e9 \/ \n" `, `"bad utf8 ` + "\xff" + `"`, `""`,
+		`null`, `true`, `1.50`, `-0`, `1e-05`, `[1, "a" , {"b": null}]`, `{ "z": 1, "a": [ ] }`,
+		`NaN`, `"cut`, `{"a":`, ``, `   `,
+	} {
+		var want string
+		var s string
+		if strings.HasPrefix(strings.TrimSpace(in), `"`) && json.Unmarshal([]byte(in), &s) == nil {
+			want = s
+		} else {
+			var buf bytes.Buffer
+			if json.Compact(&buf, []byte(in)) == nil {
+				want = buf.String()
+			} else {
+				want = strings.TrimSpace(in)
+			}
+		}
+		if got := Text([]byte(in)); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

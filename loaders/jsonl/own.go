@@ -12,3 +12,14 @@ func Own(part, whole string) string {
 	}
 	return part
 }
+
+// FirstLine is s's first line that is not blank, trimmed and clipped to
+// max runes: a record's title in a list.
+func FirstLine(s string, max int) string {
+	whole := s
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return Own(Clip(strings.TrimSpace(s), max), whole)
+}

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/parquet-go/parquet-go/format"
+
+	"evalview/internal/hostile"
 	"evalview/model"
 )
 
@@ -23,6 +26,15 @@ func FuzzOpenDetails(f *testing.F) {
 		if filepath.Ext(name) == ".parquet" {
 			f.Add(data)
 		}
+	}
+	// Files that declare too much (bounds.go), and their valid twins.
+	f.Add(hostile.ParquetDeepSchema(100))
+	f.Add(hostile.ParquetDictionary(1))
+	f.Add(hostile.ParquetDictionary(1<<31 - 1))
+	f.Add(hostile.ParquetDeepLists(3, 10))
+	f.Add(hostile.ParquetDeepLists(70, 10))
+	for _, data := range hostile.ParquetLies() {
+		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ds, err := detailsFrom("details_t|0_2025-01-01T00-00-00.000000.parquet", func() (*pqFile, error) {
@@ -115,4 +127,28 @@ func FuzzResults(f *testing.F) {
 func FuzzParsePy(f *testing.F) {
 	f.Add(`{'acc': 1.0, 'x': [(-0.5, True)], 'n': None}`)
 	f.Fuzz(func(t *testing.T, s string) { _, _ = parsePy(s) })
+}
+
+// FuzzCheckFooter feeds arbitrary bytes to the footer check as a footer
+// and as a page header: it never panics, never reads past what it is
+// given, and what it lets through decodes without a panic.
+func FuzzCheckFooter(f *testing.F) {
+	f.Add(hostile.ParquetDeepSchema(3))
+	for _, data := range hostile.ParquetLies() {
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_ = checkFile(bytes.NewReader(data), int64(len(data)))
+		n, err := thriftSize(data)
+		if err != nil {
+			return
+		}
+		if n > len(data) {
+			t.Fatalf("thriftSize = %d of %d bytes", n, len(data))
+		}
+		var md format.FileMetaData
+		_ = decode(data[:n], &md)
+		var h format.PageHeader
+		_ = decode(data[:n], &h)
+	})
 }

@@ -16,12 +16,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var b strings.Builder
-			for _, ds := range dss {
-				b.WriteString(dump.Dataset(t, ds))
-				b.WriteString("\n")
-			}
-			dump.Check(t, *update, "list_and_detail", strings.ReplaceAll(b.String(), root, "testdata/lighteval"))
+			dump.Check(t, *update, "list_and_detail", strings.ReplaceAll(dump.Datasets(t, dss), root, "testdata/lighteval"))
 		})
 	}
 }

@@ -54,14 +54,19 @@ func fileOpener(path string) opener {
 	}
 }
 
-// parquetFrom reads the parquet footer of r (size bytes); c closes r.
+// parquetFrom reads the parquet footer of r (size bytes), once checkFile
+// has found what it declares within bounds; c closes r.
 func parquetFrom(r io.ReaderAt, size int64, c io.Closer) (p *pqFile, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("not a readable parquet file (damaged?): %v", v)
 		}
 	}()
-	pf, err := parquet.OpenFile(r, size)
+	if err := checkFile(r, size); err != nil {
+		return nil, err
+	}
+	// Bloom filters are not used; their headers are not read.
+	pf, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, fmt.Errorf("not a readable parquet file: %w", err)
 	}
@@ -129,9 +134,10 @@ func (p *pqFile) eachRow(s *parquet.Schema, fn func(i int, m map[string]any) err
 		r = parquet.NewReader(p.pf, s)
 	}
 	defer r.Close()
+	buf := make([]parquet.Row, 1)
 	for i := 0; ; i++ {
 		m := map[string]any{}
-		if err := read(r, &m); err != nil {
+		if err := read(r, buf, &m); err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
@@ -151,20 +157,52 @@ func (p *pqFile) rowAt(i int) (map[string]any, error) {
 		return nil, err
 	}
 	m := map[string]any{}
-	if err := read(r, &m); err != nil {
+	if err := read(r, make([]parquet.Row, 1), &m); err != nil {
 		return nil, err
 	}
 	return m, nil
 }
 
-// read is Reader.Read with a panic turned into an error: parquet-go
-// trusts the file's structure, and a damaged file must give a message,
-// not a crash.
-func read(r *parquet.Reader, m *map[string]any) (err error) {
+// maxRowWork bounds the work of decoding one row into maps and lists of
+// interfaces: each value counts the levels it opens (its definition level
+// less its repetition level, plus one) times how deep it is, since a
+// level costs more the deeper it nests. A row of 10,000 strings in lists
+// 60 levels deep took half a gigabyte and 20 s; a details row of 32,000
+// input tokens in a list counts 640,000.
+const maxRowWork = 4_000_000
+
+// rowWork is what decoding row costs in maxRowWork's units, and how deep
+// its values go.
+func rowWork(row parquet.Row) (work int64, depth int) {
+	for _, v := range row {
+		d, r := v.DefinitionLevel(), v.RepetitionLevel()
+		work += int64(1+max(0, d-r)) * int64(1+d)
+		depth = max(depth, d)
+	}
+	return work, depth
+}
+
+// read reads the next row of r into m (buf holds the row's values, reused
+// from row to row); past maxRowWork it is not decoded. A panic is
+// turned into an error: parquet-go trusts the file's structure, and a
+// damaged file must give a message, not a crash.
+func read(r *parquet.Reader, buf []parquet.Row, m *map[string]any) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("the file's data does not match its schema (damaged?): %v", v)
 		}
 	}()
-	return r.Read(m)
+	n, err := r.ReadRows(buf[:1])
+	if n == 0 {
+		if err == nil {
+			err = io.EOF
+		}
+		return err
+	}
+	row := buf[0]
+	defer func() { buf[0] = row[:0] }()
+	if work, depth := rowWork(row); work > maxRowWork {
+		return tooLarge("the row holds %s in lists up to %s deep, more than evalview decodes of one row", count(int64(len(row)), "value"), count(int64(depth), "level"))
+	}
+	return r.Schema().Reconstruct(m, row)
 }

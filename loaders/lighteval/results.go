@@ -9,6 +9,7 @@ import (
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/internal/runcfg"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -24,10 +25,7 @@ type results struct {
 	taskOrder []string
 }
 
-type kv struct {
-	key   string
-	value json.RawMessage
-}
+type kv = jsonl.Member
 
 func readResults(path string) (*results, error) {
 	data, err := source.ReadFile(path)
@@ -48,35 +46,21 @@ func parseResults(path string, data []byte) (*results, error) {
 	}
 	r := &results{path: path, general: raw.ConfigGeneral, byTask: map[string][]kv{}}
 	for _, t := range objectKeys(raw.Results) {
-		if t.key == "all" {
+		if t.Key == "all" {
 			continue // the mean over tasks, not a task
 		}
-		r.taskOrder = append(r.taskOrder, t.key)
-		r.byTask[t.key] = objectKeys(t.value)
+		r.taskOrder = append(r.taskOrder, t.Key)
+		r.byTask[t.Key] = objectKeys(t.Value)
 	}
 	return r, nil
 }
 
-// objectKeys lists an object's members in the order written.
+// objectKeys lists an object's members in the order written (a key
+// given twice keeps its first place and its last value, as Python's json
+// reads it).
 func objectKeys(raw json.RawMessage) []kv {
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var out []kv
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		k, _ := t.(string)
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			return out
-		}
-		out = append(out, kv{k, v})
-	}
-	return out
+	obj, _ := jsonl.ParseObject(raw)
+	return obj.Members
 }
 
 // taskKey finds the results key of a details file's task: the same name
@@ -99,23 +83,23 @@ func (r *results) metrics(task string) []model.Metric {
 	vals := r.byTask[task]
 	byName := map[string]float64{}
 	for _, e := range vals {
-		if f, ok := nonfinite.Float(e.value); ok {
-			byName[e.key] = f
+		if f, ok := nonfinite.Float(e.Value); ok {
+			byName[e.Key] = f
 		}
 	}
 	var out []model.Metric
 	for _, e := range vals {
-		f, ok := nonfinite.Float(e.value)
+		f, ok := nonfinite.Float(e.Value)
 		if !ok {
 			continue
 		}
-		if base, isErr := strings.CutSuffix(e.key, "_stderr"); isErr {
+		if base, isErr := strings.CutSuffix(e.Key, "_stderr"); isErr {
 			if _, has := byName[base]; has {
 				continue
 			}
 		}
-		m := model.Metric{Name: e.key, Value: f}
-		if s, ok := byName[e.key+"_stderr"]; ok {
+		m := model.Metric{Name: e.Key, Value: f}
+		if s, ok := byName[e.Key+"_stderr"]; ok {
 			m.Stderr, m.HasStderr = s, true
 		}
 		out = append(out, m)

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"evalview/model"
 )
 
 // schema eras of a details file, from lighteval's DetailsLogger.Detail.
@@ -266,15 +268,7 @@ func textOf(v any) string {
 	case []byte:
 		return string(x)
 	case float64:
-		switch {
-		case math.IsNaN(x):
-			return "nan"
-		case math.IsInf(x, 1):
-			return "inf"
-		case math.IsInf(x, -1):
-			return "-inf"
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return model.FormatSignificant(x, -1)
 	}
 	b, err := json.Marshal(clean(v))
 	if err != nil {

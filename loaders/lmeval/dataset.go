@@ -3,10 +3,8 @@ package lmeval
 import (
 	"encoding/json"
 	"maps"
-	"math"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"evalview/loaders/source"
@@ -125,26 +123,11 @@ func (x *index) metricDiffers(ds *model.Dataset) []model.Issue {
 
 // fieldNum writes a reported value in a record field: four decimals, or
 // inf, -inf, nan (Go's own +Inf and NaN are not what people read).
-func fieldNum(f float64) string {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return numText(f)
-	}
-	return strconv.FormatFloat(f, 'f', 4, 64)
-}
+func fieldNum(f float64) string { return model.FormatFloat(f, 4) }
 
-// numText writes a metric value as people read it: inf, -inf and nan
-// for the non-finite ones.
-func numText(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(f, 'g', 6, 64)
-}
+// numText writes a metric value as people read it: six significant
+// digits; inf, -inf and nan for the non-finite ones.
+func numText(f float64) string { return model.FormatSignificant(f, 6) }
 
 // addMetricNotes adds a header fact for each metric evalview cannot
 // recompute, saying why, so that the browser shows it beside the value.

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"evalview/loaders/internal/jsonhead"
-	"evalview/loaders/internal/jsonstr"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -413,27 +412,8 @@ func number(raw json.RawMessage) (float64, bool) {
 }
 
 // scalarText renders a JSON value as text: strings unquoted, others as
-// compact JSON.
-func scalarText(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return ""
-	}
-	if raw[0] == '"' {
-		if s, ok := jsonstr.Unquote(raw); ok {
-			return s
-		}
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
-			return s
-		}
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, raw) == nil {
-		return buf.String()
-	}
-	return string(raw)
-}
+// compact JSON (jsonl.Text).
+func scalarText(raw json.RawMessage) string { return jsonl.Text(raw) }
 
 // taskFacts are the header facts of one task of a run.
 func (r *results) taskFacts(task string) []model.Fact {

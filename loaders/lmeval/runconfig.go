@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/runcfg"
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -46,7 +47,7 @@ func runConfig(raw rawResults, modelName string) []model.Fact {
 		if t := strings.TrimSpace(string(a)); strings.HasPrefix(t, "{") {
 			s.AddJSON("", a)
 		} else {
-			s.AddArgs("", runcfg.Text(a))
+			s.AddArgs("", jsonl.Text(a))
 		}
 	}
 	var facts []model.Fact
@@ -66,7 +67,7 @@ func runConfig(raw rawResults, modelName string) []model.Fact {
 		if t := strings.TrimSpace(string(g)); strings.HasPrefix(t, "{") {
 			s.AddJSON("gen_kwargs", g)
 		} else if t != "null" {
-			s.AddArgs("gen_kwargs", runcfg.Text(g))
+			s.AddArgs("gen_kwargs", jsonl.Text(g))
 		}
 	}
 	s.AddJSON("limit", cfg["limit"])

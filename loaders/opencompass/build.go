@@ -2,12 +2,14 @@ package opencompass
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -16,16 +18,16 @@ import (
 func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error) {
 	ds := &model.Dataset{Kind: model.KindOpenCompass, Task: u.dataset, Title: u.dataset}
 	ds.Origin = model.Origin{Task: u.dataset, Model: u.model}
-	if !stampName.MatchString(stamp) {
+	if !outdir.IsStamp(stamp) {
 		stamp = "" // a folder named otherwise: no run to tell
 	}
-	ds.Origin.Run = runOf(stamp)
+	ds.Origin.Run = outdir.Run(stamp)
 	if u.judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: u.judge}}
 		ds.Title += " judged by " + u.judge
 	}
 	if stamp != "" {
-		ds.Title += " " + model.RunTime(runOf(stamp))
+		ds.Title += " " + model.RunTime(outdir.Run(stamp))
 	}
 	if u.model != "" {
 		ds.Facts = append(ds.Facts, model.Fact{Key: "model", Value: u.model})
@@ -49,7 +51,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 		for _, p := range u.preds {
 			its, issues, err := readItems(p)
 			if err != nil {
-				ds.Issues = append(ds.Issues, model.Errorf("bad-json", p, 0, "", "%v", err))
+				ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), p, 0, "", "%v", err))
 				continue
 			}
 			ds.Issues = append(ds.Issues, issues...)
@@ -59,7 +61,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 	case u.tmp != "":
 		its, issues, err := readCheckpoint(u.tmp)
 		if err != nil {
-			ds.Issues = append(ds.Issues, model.Errorf("bad-json", u.tmp, 0, "", "%v", err))
+			ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), u.tmp, 0, "", "%v", err))
 		}
 		ds.Issues = append(ds.Issues, issues...)
 		items = its
@@ -75,7 +77,7 @@ func buildUnit(root, stamp string, u *unit, sum *summary) (*model.Dataset, error
 	if u.results != "" {
 		r, err := readResults(u.results)
 		if err != nil {
-			ds.Issues = append(ds.Issues, model.Errorf("bad-json", u.results, 0, "", "%v", err))
+			ds.Issues = append(ds.Issues, model.Errorf(jsonl.ReadCode(err, "bad-json"), u.results, 0, "", "%v", err))
 		} else {
 			res = r
 			ds.Metrics = r.metrics
@@ -189,12 +191,7 @@ func buildRecords(ds *model.Dataset, items []item, res *results) ([]*model.Recor
 		}
 	}
 	if res != nil && len(items) == 0 {
-		idx := make([]int, 0, len(res.details))
-		for k := range res.details {
-			idx = append(idx, k)
-		}
-		sort.Ints(idx)
-		for _, k := range idx {
+		for _, k := range slices.Sorted(maps.Keys(res.details)) {
 			d := res.details[k]
 			rec, m := buildRecord(ds, k, nil, &d, res)
 			recs = append(recs, rec)
@@ -265,7 +262,7 @@ func buildRecord(ds *model.Dataset, i int, reps []item, d *detail, res *results)
 	}
 	rec.Title = titleOf(rec)
 	if rec.Target != "" {
-		rec.Labels = model.NewLabels("target", jsonl.Clip(firstLine(rec.Target), 64))
+		rec.Labels = model.NewLabels("target", jsonl.Clip(jsonl.FirstLine(rec.Target, 200), 64))
 	}
 	for _, it := range reps[:min(1, len(reps))] {
 		for _, m := range it.obj.Members {
@@ -316,13 +313,13 @@ func titleOf(rec *model.Record) string {
 	for i := len(rec.Messages) - 1; i >= 0; i-- {
 		m := rec.Messages[i]
 		if m.Role == model.RoleUser && !m.FewShot {
-			if t := firstLine(m.Text()); t != "" {
+			if t := jsonl.FirstLine(m.Text(), 200); t != "" {
 				return t
 			}
 		}
 	}
 	if len(rec.Messages) > 0 {
-		return firstLine(rec.Messages[len(rec.Messages)-1].Text())
+		return jsonl.FirstLine(rec.Messages[len(rec.Messages)-1].Text(), 200)
 	}
 	return ""
 }

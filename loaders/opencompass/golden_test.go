@@ -3,7 +3,6 @@ package opencompass
 import (
 	"flag"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"evalview/loaders/internal/dump"
@@ -20,12 +19,7 @@ func dumpAll(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	for _, ds := range dss {
-		b.WriteString(dump.Dataset(t, ds))
-		b.WriteString("\n")
-	}
-	return b.String()
+	return dump.Datasets(t, dss)
 }
 
 // TestGolden: one golden of every dataset of the work folder, record by

@@ -46,7 +46,10 @@
 //
 // # Issue codes
 //
-// bad-json (a file is not the JSON its writer writes), eval-error (the
+// bad-json (a file is not the JSON its writer writes), read-error (a
+// file that is not a regular file, or past 512 MB; a summary past 32
+// MB), line-too-long (a checkpoint line past 128 MB: not read),
+// eval-error (the
 // results file holds the evaluator's error), no-predictions (warning:
 // results without predictions), no-results (warning: predictions not
 // evaluated), unfinished (warning: only an inferencer's tmp_ checkpoint),
@@ -54,7 +57,8 @@
 // metric-differs (warning: a recomputed metric disagrees with the
 // results file), summary-differs (warning: the summary and the results
 // file disagree), summary-only (note: a summary row without a results
-// file).
+// file), duplicate-id (warning: a record written twice, in predictions
+// or a checkpoint: the later is read, as OpenCompass reads it).
 package opencompass
 
 import (
@@ -62,14 +66,14 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
+	"evalview/loaders/internal/folder"
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/source"
 	"evalview/model"
 )
-
-// stampName matches a work folder's time stamp (%Y%m%d_%H%M%S).
-var stampName = regexp.MustCompile(`^\d{8}_\d{6}$`)
 
 // SniffFile scores a file by its first bytes: 2 for an inferencer's
 // predictions ({"0": {"origin_prompt": ...}}, or a PPL record with its
@@ -113,12 +117,12 @@ func SniffDir(dir string, names []string) int {
 	if isWorkFolder(names) {
 		return 2
 	}
-	if len(stampFolders(dir, names)) > 0 {
+	if len(outdir.StampFolders(dir, names, isWorkFolder)) > 0 {
 		return 2
 	}
 	base := filepath.Base(dir)
 	if (base == "predictions" || base == "results") && hasDir(names, "") {
-		parent, _ := entryNames(source.Dir(dir))
+		parent, _ := outdir.Entries(source.Dir(dir))
 		if isWorkFolder(parent) {
 			return 2
 		}
@@ -126,9 +130,20 @@ func SniffDir(dir string, names []string) int {
 	return 0
 }
 
-// IsWorkFolder tells a work folder by its entries (names, folders ending
-// in "/"): a search of a tree opens such a folder whole.
-func IsWorkFolder(names []string) bool { return isWorkFolder(names) }
+// IsWorkFolder tells work folder dir by its entries (names, folders
+// ending in "/") and by a file of OpenCompass's own: predictions in a
+// model folder of predictions/ (or an unfinished inference's
+// checkpoint), or a summary in summary/. A search of a tree opens such a
+// folder whole; a folder of anyone's with a results/ beside a logs/ (an
+// lm-eval output folder) is no work folder.
+func IsWorkFolder(dir string, names []string) bool {
+	if !isWorkFolder(names) {
+		return false
+	}
+	own := func(name string, head []byte) bool { return SniffFile(name, head) > 0 }
+	return slices.Contains(names, "predictions/") && outdir.Holds(source.Join(dir, "predictions"), 1, own) ||
+		slices.Contains(names, "summary/") && outdir.Holds(source.Join(dir, "summary"), 0, own)
+}
 
 // isWorkFolder tells a work folder by its entries.
 func isWorkFolder(names []string) bool {
@@ -148,22 +163,6 @@ func hasDir(names []string, n string) bool {
 		}
 	}
 	return false
-}
-
-// stampFolders are the work folders among dir's entries.
-func stampFolders(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		s := strings.TrimSuffix(n, "/")
-		if s == n || !stampName.MatchString(s) {
-			continue
-		}
-		p := source.Join(dir, s)
-		if sub, err := entryNames(p); err == nil && isWorkFolder(sub) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // isSummaryHead tells a summarizer's table: its CSV by its header, its
@@ -265,32 +264,13 @@ func Open(path string) ([]*model.Dataset, error) {
 		return nil, err
 	}
 	if st.IsDir() {
-		names, err := entryNames(path)
-		if err != nil {
-			return nil, err
+		dss, err := outdir.OpenFolder(path, isWorkFolder, func(run string) ([]*model.Dataset, error) { return openWork(run, nil) })
+		if errors.Is(err, outdir.ErrNotRun) {
+			err = errors.New("not an OpenCompass work folder (no results/ or summary/ beside predictions/ or configs/)")
 		}
-		switch {
-		case isWorkFolder(names):
-			return openWork(path, nil)
-		case len(stampFolders(path, names)) > 0:
-			var out []*model.Dataset
-			var errs []error
-			for _, w := range stampFolders(path, names) {
-				ds, err := openWork(w, nil)
-				out = append(out, ds...)
-				if err != nil {
-					errs = append(errs, err)
-				}
-			}
-			return out, errors.Join(errs...)
-		}
-		root := source.Dir(path)
-		if parent, _ := entryNames(root); isWorkFolder(parent) {
-			return openWork(root, nil)
-		}
-		return nil, errors.New("not an OpenCompass work folder (no results/ or summary/ beside predictions/ or configs/)")
+		return dss, err
 	}
-	head, err := readHead(path)
+	head, err := folder.ReadHead(path)
 	if err != nil {
 		return nil, err
 	}
@@ -325,12 +305,3 @@ func splitJudge(name string) (string, string) {
 
 // splitSuffix matches a split predictions file's name, <dataset>_<k>.
 var splitSuffix = regexp.MustCompile(`^(.+)_(\d+)$`)
-
-// runOf is a work folder's time stamp as a run: "20240529_123456" is
-// "2024-05-29T12:34:56", which model.RunTime shortens.
-func runOf(stamp string) string {
-	if !stampName.MatchString(stamp) {
-		return stamp
-	}
-	return stamp[0:4] + "-" + stamp[4:6] + "-" + stamp[6:8] + "T" + stamp[9:11] + ":" + stamp[11:13] + ":" + stamp[13:15]
-}

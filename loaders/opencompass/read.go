@@ -8,22 +8,22 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
+	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/source"
 	"evalview/model"
 )
 
-// headSize is how much of a file detection reads.
-const headSize = 64 << 10
-
-func readHead(path string) ([]byte, error) {
-	f, err := jsonl.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return jsonl.ReadPrefix(f, headSize)
-}
+// The sizes OpenCompass's files are read to (variables, so that tests
+// can lower them). An output handler writes a dataset's predictions, and
+// an evaluator its details, as one JSON object, which is read whole: up
+// to 512 MB (the partitioner splits a large dataset's inference into
+// files well below); a checkpoint line holds one record, as a Sample
+// line does; a summary is a table of a few lines per dataset.
+var (
+	maxRecords = int64(512 << 20)
+	maxLine    = 128 << 20
+	maxSummary = int64(32 << 20)
+)
 
 // item is one record of an output handler's JSON (predictions, or an LLM
 // judge's outputs), keyed "0", "1", ...
@@ -44,7 +44,7 @@ func (it item) get(k string) (json.RawMessage, bool) { return it.obj.Get(k) }
 // are the records, in the order written. Members that are not records
 // (a dataset's "_dataset_info") are reported and left out.
 func readItems(path string) ([]item, []model.Issue, error) {
-	data, err := source.ReadFile(path)
+	data, err := jsonl.ReadRegular(path, maxRecords)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -55,6 +55,10 @@ func readItems(path string) ([]item, []model.Issue, error) {
 	}
 	var out []item
 	var issues []model.Issue
+	for _, k := range obj.Dups {
+		issues = append(issues, model.Warnf("duplicate-id", path, 0, k,
+			"record %q is written twice: the later is read, the earlier not, as Python's json reads the file", k))
+	}
 	for _, m := range obj.Members {
 		rec, ok := jsonl.ParseObject(m.Value)
 		if !ok {
@@ -74,15 +78,20 @@ func readCheckpoint(path string) ([]item, []model.Issue, error) {
 	if !strings.HasSuffix(path, ".jsonl") {
 		return readItems(path)
 	}
-	r, err := source.Open(path)
+	r, err := jsonl.OpenRegular(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, jsonl.Bare(err)
 	}
 	defer r.Close()
 	var out []item
 	var issues []model.Issue
 	at := map[string]int{}
-	err = jsonl.ScanLines(r, func(l jsonl.Line) error {
+	err = jsonl.ScanLinesMax(r, maxLine, func(l jsonl.Line) error {
+		if l.Cut {
+			issues = append(issues, model.Errorf("line-too-long", path, l.N, "",
+				"the line is %d bytes; evalview reads a checkpoint line of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			return nil
+		}
 		if jsonl.IsBlank(l.Data) {
 			return nil
 		}
@@ -100,6 +109,8 @@ func readCheckpoint(path string) ([]item, []model.Issue, error) {
 		key := jsonl.ScalarText(idx)
 		it := item{key: key, file: path, line: l.N, obj: obj, raw: data}
 		if i, dup := at[key]; dup {
+			issues = append(issues, model.Warnf("duplicate-id", path, l.N, key,
+				"idx %s again (line %d): this line is read, the earlier one not, as restore_from_jsonl reads the checkpoint", key, out[i].line))
 			out[i] = it
 			return nil
 		}

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/jsonl"
-	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -55,7 +55,7 @@ var exampleIndex = regexp.MustCompile(`_(\d+)$`)
 
 // readResults reads a results file.
 func readResults(path string) (*results, error) {
-	data, err := source.ReadFile(path)
+	data, err := jsonl.ReadRegular(path, maxRecords)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func readResults(path string) (*results, error) {
 		}
 	}
 	for _, m := range named {
-		if !hasString(metricWhitelist, m.Name) {
+		if !slices.Contains(metricWhitelist, m.Name) {
 			r.metrics = append(r.metrics, m)
 		}
 	}

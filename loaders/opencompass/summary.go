@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
+	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
 )
@@ -40,7 +42,7 @@ type summaryErr struct {
 // latestSummary reads the work folder's newest summary (summary_<ts>.csv,
 // else its .md or .txt), nil when there is none.
 func latestSummary(root string) (*summary, *summaryErr) {
-	names, err := entryNames(source.Join(root, "summary"))
+	names, err := outdir.Entries(source.Join(root, "summary"))
 	if err != nil {
 		return nil, nil
 	}
@@ -73,7 +75,7 @@ func latestSummary(root string) (*summary, *summaryErr) {
 // readSummary reads a summary: its CSV, the markdown table of its .md,
 // or the CSV section of its .txt.
 func readSummary(path string) (*summary, error) {
-	data, err := source.ReadFile(path)
+	data, err := jsonl.ReadRegular(path, maxSummary)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +244,7 @@ func summaryDataset(root, stamp string, s *summary, col string, r summaryRow) *m
 	m, judge := splitJudge(col)
 	ds := &model.Dataset{Kind: model.KindOpenCompass, Path: s.path, Task: r.dataset, Title: r.dataset + " (summary only)",
 		Records: model.NewMemIndex(nil), MainMetric: r.metric}
-	ds.Origin = model.Origin{Task: r.dataset, Model: m, Run: runOf(stamp)}
+	ds.Origin = model.Origin{Task: r.dataset, Model: m, Run: outdir.Run(stamp)}
 	if judge != "" {
 		ds.Origin.Config = []model.Fact{{Key: "judge", Value: judge}}
 	}

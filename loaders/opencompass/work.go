@@ -2,11 +2,14 @@ package opencompass
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/outdir"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -40,53 +43,10 @@ func (u *unit) files() []string {
 	return append(out, u.judgeRaw...)
 }
 
-// entryNames lists a folder's entries, folders ending in "/", sorted.
-func entryNames(dir string) ([]string, error) {
-	ents, err := source.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, 0, len(ents))
-	for _, e := range ents {
-		n := e.Name()
-		if strings.HasPrefix(n, ".") {
-			continue
-		}
-		if e.IsDir() {
-			n += "/"
-		}
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
 // modelFolders lists the model folders of predictions/ or results/, and
 // each one's files.
 func modelFolders(dir string) ([]string, map[string][]string) {
-	names, err := entryNames(dir)
-	if err != nil {
-		return nil, nil
-	}
-	var models []string
-	files := map[string][]string{}
-	for _, n := range names {
-		m, ok := strings.CutSuffix(n, "/")
-		if !ok {
-			continue
-		}
-		sub, err := entryNames(source.Join(dir, m))
-		if err != nil {
-			continue
-		}
-		for _, f := range sub {
-			if !strings.HasSuffix(f, "/") {
-				files[m] = append(files[m], f)
-			}
-		}
-		models = append(models, m)
-	}
-	return models, files
+	return outdir.ModelFiles(dir, func(string) bool { return true })
 }
 
 // units reads a work folder's layout.
@@ -149,7 +109,7 @@ func units(root string) []*unit {
 			}
 			stem := strings.TrimSuffix(f, ".json")
 			p := source.Join(root, "results", folderName, f)
-			if base, ok := replicaOf(stem); ok && hasString(resFiles[folderName], base+".json") {
+			if base, ok := replicaOf(stem); ok && slices.Contains(resFiles[folderName], base+".json") {
 				get(m, j, base).judgeRaw = append(get(m, j, base).judgeRaw, p)
 				continue
 			}
@@ -214,15 +174,6 @@ func splitIndex(name string) int {
 	return n
 }
 
-func hasString(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // openWork opens a work folder's datasets: every unit, or the one w
 // names, with the summary's values.
 func openWork(root string, w *want) ([]*model.Dataset, error) {
@@ -232,7 +183,7 @@ func openWork(root string, w *want) ([]*model.Dataset, error) {
 	var out []*model.Dataset
 	var errs []error
 	for _, u := range us {
-		if w != nil && !hasString(u.files(), w.file) {
+		if w != nil && !slices.Contains(u.files(), w.file) {
 			continue
 		}
 		ds, err := buildUnit(root, stamp, u, sum)
@@ -246,8 +197,11 @@ func openWork(root string, w *want) ([]*model.Dataset, error) {
 		out = append(out, summaryOnly(root, stamp, sum, us)...)
 	}
 	if sumErr != nil && w == nil {
-		if len(out) > 0 {
-			out[0].Issues = append(out[0].Issues, model.Errorf("bad-json", sumErr.path, 0, "", "%v", sumErr.err))
+		if len(out) == 0 {
+			// Nothing else to show it on: the folder's error.
+			errs = append(errs, fmt.Errorf("%s: %w", sumErr.path, sumErr.err))
+		} else {
+			out[0].Issues = append(out[0].Issues, model.Errorf(jsonl.ReadCode(sumErr.err, "bad-json"), sumErr.path, 0, "", "%v", sumErr.err))
 		}
 	}
 	if len(out) == 0 && len(errs) == 0 {
@@ -274,14 +228,4 @@ func openLoose(path string) ([]*model.Dataset, error) {
 		return nil, err
 	}
 	return []*model.Dataset{ds}, nil
-}
-
-// firstLine is s's first non-blank line, clipped for the list.
-func firstLine(s string) string {
-	whole := s
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return jsonl.Own(jsonl.Clip(strings.TrimSpace(s), 200), whole)
 }

@@ -27,7 +27,12 @@ func TestDocument(t *testing.T) {
 		{"a list one level down, beside a shorter one", `{"evalId": "e", "results": {"prompts": [{"raw": "p"}], "results": [{"id": "r1", "prompt": "x"}, {"id": "r2", "prompt": "y"}], "stats": {"successes": 1}}}`,
 			[]string{"r1", "r2"}, []string{"x", "y"}, "the 2 objects of its list results.results", 1},
 		{"no list", "{\n \"name\": \"cfg\",\n \"seed\": 1\n}\n",
-			[]string{"line 1"}, []string{"cfg"}, "the document itself, one record: it holds no list of objects", 0},
+			[]string{"line 1"}, []string{"cfg"}, "the document itself, one record: it holds no list of objects", 1},
+		{"a dict of dicts", "{\n \"task1\": {\"acc\": 1},\n \"task2\": {\"acc\": 0}\n}\n",
+			[]string{"line 1"}, []string{`{"task1":{"acc":1},"task2":{"acc":0}}`}, "the document itself, one record: it holds no list of objects", 1},
+		{"an array of numbers", "[\n 1,\n 2\n]\n",
+			[]string{"record 1", "record 2"}, []string{"1", "2"}, "the 2 elements of its top-level array", 1},
+		{"an empty array", "[\n]\n", nil, nil, "the 0 elements of its top-level array", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -73,9 +78,10 @@ func TestDocument(t *testing.T) {
 }
 
 // TestNotADocument: JSON Lines stay JSON Lines (a one-line file of an
-// object holding no list is one record either way), and values
-// pretty-printed one after another are read line by line, each bad line
-// said, as before.
+// object holding no list is one record either way; a first line that is
+// a value and more lines after it, however long the first line); values
+// pretty-printed one after another are a document followed by more: the
+// first is read, and the break is said.
 func TestNotADocument(t *testing.T) {
 	for _, c := range []struct {
 		name, data string
@@ -84,7 +90,9 @@ func TestNotADocument(t *testing.T) {
 	}{
 		{"JSON Lines", `{"a": 1}` + "\n" + `{"a": 2}` + "\n", 2, "JSON Lines, shown as plain records"},
 		{"one line, no list", `{"a": 1, "b": [1, 2]}` + "\n", 1, "JSON Lines, shown as plain records"},
-		{"two pretty values", "{\n\"a\": 1\n}\n{\n\"a\": 2\n}\n", 0, "JSON Lines, shown as plain records"},
+		{"two pretty values", "{\n\"a\": 1\n}\n{\n\"a\": 2\n}\n", 1, "a JSON document, its records shown as plain records"},
+		{"a long first line", `{"a": "` + strings.Repeat("x", 100<<10) + `", "rows": [{"b": 1}]}` + "\n" + `{"a": 2}` + "\n", 2, "JSON Lines, shown as plain records"},
+		{"a long first line cut short", `{"a": "` + strings.Repeat("x", 100<<10) + "\n" + `{"a": 2}` + "\n" + `{"a": 3}` + "\n", 2, "JSON Lines, shown as plain records"},
 	} {
 		p := filepath.Join(t.TempDir(), "x.jsonl")
 		if err := os.WriteFile(p, []byte(c.data), 0o644); err != nil {

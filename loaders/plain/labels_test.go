@@ -27,7 +27,7 @@ func wideLine(n int) []byte {
 func TestWideRecordLabels(t *testing.T) {
 	const n = 2000
 	line := wideLine(n)
-	r, is := build("wide.jsonl", 1, line)
+	r, is := build("wide.jsonl", 1, line, true)
 	if is != nil {
 		t.Fatal(is.Message)
 	}
@@ -43,7 +43,7 @@ func TestWideRecordLabels(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	build("wide.jsonl", 1, line)
+	build("wide.jsonl", 1, line, true)
 	runtime.ReadMemStats(&after)
 	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(100*len(line)); got > limit {
 		t.Errorf("building a record of %d fields (%d bytes) allocated %d bytes, more than %d", n, len(line), got, limit)
@@ -56,6 +56,6 @@ func BenchmarkWideRecord(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(line)))
 	for b.Loop() {
-		build("wide.jsonl", 1, line)
+		build("wide.jsonl", 1, line, true)
 	}
 }

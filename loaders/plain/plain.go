@@ -1,6 +1,7 @@
 // Package plain opens JSON Lines files that no artifact format claims as
 // plain records (kind jsonl): one record per line, so that no JSONL file
-// is refused. Nothing is known of the records' meaning, so nothing is
+// is refused; and JSON documents, whose records are the elements of the
+// list they hold (document.go), whatever their size. Nothing is known of the records' meaning, so nothing is
 // guessed: every top-level field is listed as it is written (the detail's
 // fields, the record search), short scalar fields are also labels (queries
 // and facets: `:lang=en`), the others labels without a value that queries
@@ -23,6 +24,17 @@
 //	read-error      the file could not be read to the end (error)
 //	empty-file      no record at all (warning)
 //	bom, crlf       a byte-order mark, Windows line ends (warnings)
+//
+// and for a JSON document (document.go):
+//
+//	bad-json          an element of the records' list is not JSON
+//	                  (error; no record), or the document breaks: cut
+//	                  short, a bad token, more after its end (error; the
+//	                  records before it are kept)
+//	duplicate-id      a record's id an earlier one gives (warning; this
+//	                  record is named by its place in the list)
+//	document-records  the document holds several lists of objects, or
+//	                  none, or its array's elements are not objects (note)
 package plain
 
 import (
@@ -44,8 +56,9 @@ var bom = []byte("\xef\xbb\xbf")
 
 // SniffFile scores a file 1 when its first line (after blank lines) is a
 // JSON object or array, or starts one that runs past the head or over the
-// lines after it (a JSON document): JSON of some kind, which the other
-// formats, scoring first, may claim.
+// lines after it (a JSON document, or one that breaks after a first line
+// of a bracket alone): JSON of some kind, which the other formats,
+// scoring first, may claim.
 func SniffFile(_ string, head []byte) int {
 	head = bytes.TrimPrefix(head, bom)
 	head0 := head
@@ -59,8 +72,8 @@ func SniffFile(_ string, head []byte) int {
 		if t[0] != '{' && t[0] != '[' {
 			return 0
 		}
-		if json.Valid(t) || !cut {
-			return 1
+		if json.Valid(t) || !cut || bracketAlone(t) {
+			return 1 // a bracket alone starts a pretty-printed document, broken or not
 		}
 		// A JSON document over several lines (pretty-printed): its first
 		// line opens it, and what follows is JSON as far as the head goes.
@@ -99,6 +112,10 @@ func Each(path string, fn func(*model.Dataset) error) error { return format.Each
 
 var errStop = errors.New("stop")
 
+// maxBadLines bounds the bad-json issues a file lists one by one; the
+// lines past it are counted in one more.
+const maxBadLines = 1000
+
 // openFile indexes one file into a dataset.
 func openFile(path string) (*model.Dataset, error) {
 	f, err := jsonl.OpenRegular(path)
@@ -106,73 +123,76 @@ func openFile(path string) (*model.Dataset, error) {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
 	name := filepath.Base(path)
 	ds := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
-	if head, err := folder.ReadHead(path); err == nil {
-		if st, err := f.Stat(); err == nil && isDocument(head, st.Size()) {
-			doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
-			if openDocument(path, doc) == nil {
-				return doc, nil
-			}
-			// Not one document after all (several values, one broken):
-			// read line by line, each bad line said.
+	if head, err := folder.ReadHead(path); err == nil && isDocument(head, st.Size()) {
+		doc := &model.Dataset{Kind: model.KindJSONL, Path: path, Title: name, Task: name}
+		open := openDocument
+		if st.Size() > maxDocument {
+			open = openDocumentStream
 		}
+		switch err := open(path, doc); {
+		case err == nil:
+			return doc, nil
+		case !errors.Is(err, errNotDocument):
+			ds.Issues = append(ds.Issues, model.Errorf("read-error", path, 0, "", "reading it as a JSON document stopped: %v; it is read line by line", err))
+		}
+		// JSON Lines after all (a first line longer than the head): read
+		// line by line.
 	}
-	// A record is built again from its line when asked for, named as
-	// indexing named it (a repeated id gets its line).
-	x := &jsonl.LineIndex{Path: path, Build: func(e jsonl.LineEntry, data []byte) *model.Record {
-		rec, bad := build(path, e.Sum.Line, data)
-		if bad != nil {
-			return nil
-		}
-		rename(rec, e.Sum.ID)
-		return rec
-	}}
-	firstLine := map[string]int{}
+	x := &index{id: indexes.Add(1), path: path, size: st.Size()}
+	ids := newIDSet()
 	var keys keyList
 	var ends jsonl.LineEnds
-	err = jsonl.ScanLines(f, func(l jsonl.Line) error {
+	bad, firstBad := 0, 0
+	err = jsonl.ScanLinesMax(f, longLine, func(l jsonl.Line) error {
 		ends.Note(l)
 		if l.N == 1 && jsonl.IsLFSPointer(l.Data) {
 			ds.Issues = append(ds.Issues, jsonl.LFSIssue(path))
 			return errStop
 		}
-		if jsonl.IsBlank(l.Data) {
+		if !l.Cut && jsonl.IsBlank(l.Data) {
 			return nil
 		}
-		rec, bad := build(path, l.N, l.Data)
-		if bad != nil {
-			ds.Issues = append(ds.Issues, *bad)
+		rec, is := x.build(l, false)
+		if is != nil {
+			if bad++; bad <= maxBadLines {
+				ds.Issues = append(ds.Issues, *is)
+			} else if bad == maxBadLines+1 {
+				firstBad = l.N
+			}
 			return nil
 		}
-		e := jsonl.LineEntry{Off: l.Offset, Size: len(l.Data)}
-		if first, dup := firstLine[rec.ID]; dup {
-			id := rec.ID + " (line " + strconv.Itoa(l.N) + ")"
-			e.Extra = append(e.Extra, model.Warnf("duplicate-id", path, l.N, id, "id %q is also the id of line %d; this record is named by its line", rec.ID, first))
-			rename(rec, id)
-			rec.Issues = append(rec.Issues, e.Extra...)
-			rec.Errors, rec.Warnings = model.CountIssues(rec.Issues)
-		} else {
-			firstLine[rec.ID] = l.N
-		}
+		x.add(l.Offset, l.N)
+		ids.add(rec.ID)
 		for _, fl := range rec.Fields {
 			keys.add(fl.Name)
 		}
-		e.Sum = rec.Summary
-		x.Recs = append(x.Recs, e)
+		x.keep(rec)
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStop) {
 		ds.Issues = append(ds.Issues, model.Errorf("read-error", path, 0, "", "reading stopped: %v", err))
 	}
-	if len(x.Recs) == 0 && len(ds.Issues) == 0 {
+	if bad > maxBadLines {
+		ds.Issues = append(ds.Issues, model.Errorf("bad-json", path, firstBad, "", "%d more lines from here on are not JSON (the first %d are listed)", bad-maxBadLines, maxBadLines))
+	}
+	x.settle()
+	if x.n == 0 && len(ds.Issues) == 0 {
 		ds.Issues = append(ds.Issues, model.Warnf("empty-file", path, 0, "", "file holds no records"))
 	}
 	ds.Issues = append(ds.Issues, ends.Issues(path)...)
+	if dups := ids.repeated(); len(dups) > 0 {
+		ds.Issues = append(ds.Issues, x.markDups(dups, ids.seed)...)
+	}
 	ds.Records = x
 	ds.Facts = []model.Fact{
 		{Key: "format", Value: "JSON Lines, shown as plain records"},
-		{Key: "records", Value: strconv.Itoa(len(x.Recs))},
+		{Key: "records", Value: strconv.Itoa(x.n)},
 	}
 	if len(keys.order) > 0 {
 		ds.Facts = append(ds.Facts, model.Fact{Key: "fields", Value: keys.String()})
@@ -195,10 +215,19 @@ func rename(rec *model.Record, id string) {
 type keyList struct {
 	seen  map[string]bool
 	order []string
+	more  bool // keys past maxKeys were left out
 }
+
+// maxKeys bounds the keys a keyList gathers: records of a million keys
+// each would otherwise keep them all.
+const maxKeys = 10_000
 
 func (k *keyList) add(key string) {
 	if k.seen[key] {
+		return
+	}
+	if len(k.order) >= maxKeys {
+		k.more = true
 		return
 	}
 	if k.seen == nil {
@@ -210,8 +239,12 @@ func (k *keyList) add(key string) {
 
 // String lists the keys, at most 20, then how many more.
 func (k *keyList) String() string {
-	if len(k.order) <= 20 {
+	more := ""
+	if k.more {
+		more = "+" // and others not counted
+	}
+	if len(k.order) <= 20 && !k.more {
 		return strings.Join(k.order, ", ")
 	}
-	return strings.Join(k.order[:20], ", ") + fmt.Sprintf(" and %d more", len(k.order)-20)
+	return strings.Join(k.order[:min(20, len(k.order))], ", ") + fmt.Sprintf(" and %d%s more", len(k.order)-min(20, len(k.order)), more)
 }

@@ -120,6 +120,7 @@ func TestSniff(t *testing.T) {
 		{`{"a": "` + strings.Repeat("x", 100), 1}, // cut by the head's end
 		{`{"a": ` + "\n" + `1}` + "\n", 1},        // pretty-printed: a JSON document, its records shown
 		{`{"a": ` + "\n" + `1,, }` + "\n", 0},     // not JSON at all
+		{"[\n" + `{"a": 1,, }` + "\n", 1},         // a pretty-printed document, broken
 		{"hello\n", 0},
 		{"42\n", 0},
 		{"", 0},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -26,29 +27,69 @@ const (
 	maxLabel = 40
 )
 
-// build maps one line to a record, or says why it is no record.
-func build(path string, line int, data []byte) (*model.Record, *model.Issue) {
+// build maps one line to a record, or says why it is no record; full
+// asks for its fields' values and its raw JSON, which a list row (its
+// summary) does without.
+func build(path string, line int, data []byte, full bool) (*model.Record, *model.Issue) {
 	v := bytes.TrimSpace(data)
 	if !json.Valid(v) {
 		is := model.Errorf("bad-json", path, line, "", "line is not JSON: %s", jsonError(v))
 		return nil, &is
 	}
+	var members []member
+	var dups []string
+	if o, ok := jsonl.ParseObject(v); ok && jsonl.KindOf(v) == jsonl.KindObject {
+		members = make([]member, len(o.Members))
+		for i, m := range o.Members {
+			members[i] = member{Member: m}
+		}
+		dups = o.Dups
+	} else {
+		// A line that is JSON but not an object is a record of one value.
+		members = []member{{Member: jsonl.Member{Key: "value", Value: v}}}
+	}
+	r := fill(path, line, members, dups, full, func() string { return jsonl.Clip(jsonl.Compact(v), maxTitle) })
+	if full {
+		r.Raw = []model.RawPart{{Label: "line " + strconv.Itoa(line), File: path, Line: line, JSON: v}}
+	}
+	return r, nil
+}
+
+// member is a record's top-level member; more counts the bytes of its
+// value not read (a long line's member keeps its head only).
+type member struct {
+	jsonl.Member
+	more int64
+}
+
+// text is a member's value as text: a string decoded (its head, for a
+// member cut short), else its JSON.
+func (m member) text() (string, bool) {
+	if m.more == 0 {
+		if s, ok := jsonl.String(m.Value); ok {
+			return s, true
+		}
+		return jsonl.Compact(m.Value), false
+	}
+	if jsonl.KindOf(m.Value) == jsonl.KindString {
+		return headString(m.Value), true
+	}
+	return string(m.Value), false
+}
+
+// fill builds a record from its members (dups: keys given twice), its
+// title falling back on whole (see the package doc); without full, its
+// fields are named but hold no value.
+func fill(path string, line int, members []member, dups []string, full bool, whole func() string) *model.Record {
 	r := &model.Record{}
 	r.Line = line
 	r.Status = model.StatusUnscored
-	var members []jsonl.Member
-	if o, ok := jsonl.ParseObject(v); ok && jsonl.KindOf(v) == jsonl.KindObject {
-		members = o.Members
-		for _, k := range o.Dups {
-			r.Issues = append(r.Issues, model.Warnf("duplicate-key", path, line, "", "key %q is given twice; the last value is used", k))
-		}
-	} else {
-		// A line that is JSON but not an object is a record of one value.
-		members = []jsonl.Member{{Key: "value", Value: v}}
+	for _, k := range dups {
+		r.Issues = append(r.Issues, model.Warnf("duplicate-key", path, line, "", "key %q is given twice; the last value is used", k))
 	}
 	r.ID = "line " + strconv.Itoa(line)
 	for _, m := range members {
-		if m.Key == "id" {
+		if m.Key == "id" && m.more == 0 {
 			if k := jsonl.KindOf(m.Value); k == jsonl.KindString || k == jsonl.KindNumber {
 				if id := jsonl.ScalarText(m.Value); strings.TrimSpace(id) != "" {
 					r.ID = id
@@ -62,27 +103,32 @@ func build(path string, line int, data []byte) (*model.Record, *model.Issue) {
 	var labels []string // key, value, ...: one model.Labels at the end
 	for _, m := range members {
 		f := model.Field{Name: m.Key}
-		if s, ok := jsonl.String(m.Value); ok {
-			f.Value = s
-		} else {
-			f.Value, f.IsJSON = jsonl.Compact(m.Value), true
+		if full {
+			var isText bool
+			f.Value, isText = m.text()
+			f.IsJSON = !isText && m.more == 0
+			if m.more > 0 {
+				f.Value += fmt.Sprintf(" … (%d more bytes not read)", m.more)
+			}
 		}
 		r.Fields = append(r.Fields, f)
 		if m.Key != "id" && m.Key != "" {
 			// A field that is no label (a long or multi-line text, an
 			// object) is one with no value: queries read it from the
 			// record (Presentation.FieldLabels).
-			lv, _ := labelValue(m.Value)
+			lv := ""
+			if m.more == 0 {
+				lv, _ = labelValue(m.Value)
+			}
 			labels = append(labels, m.Key, lv)
 		}
 	}
 	// Built at once, a repeated key's last value kept: With, for each
 	// field, copied all the labels before it (64 MB for 2,000 fields).
 	r.Labels = model.NewLabels(labels...)
-	r.Title = title(members, v)
-	r.Raw = []model.RawPart{{Label: "line " + strconv.Itoa(line), File: path, Line: line, JSON: v}}
+	r.Title = title(members, whole)
 	r.Errors, r.Warnings = model.CountIssues(r.Issues)
-	return r, nil
+	return r
 }
 
 // labelValue is a field's value as a label: a short one-line string, a
@@ -102,9 +148,9 @@ func labelValue(raw []byte) (string, bool) {
 }
 
 // title picks the record's title (see the package doc).
-func title(members []jsonl.Member, v []byte) string {
-	text := func(m jsonl.Member) string {
-		s, ok := jsonl.String(m.Value)
+func title(members []member, whole func() string) string {
+	text := func(m member) string {
+		s, ok := m.text()
 		if !ok {
 			return ""
 		}
@@ -131,7 +177,7 @@ func title(members []jsonl.Member, v []byte) string {
 			}
 		}
 	}
-	return jsonl.Clip(jsonl.Compact(v), maxTitle)
+	return whole()
 }
 
 // jsonError says what is wrong with a line that is not JSON.

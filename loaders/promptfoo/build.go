@@ -3,11 +3,14 @@ package promptfoo
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"evalview/loaders/internal/chat"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -345,7 +348,7 @@ func (e *eval) record(col *column, c *cell) *model.Record {
 	} else if errText != "" && a.Error == "" {
 		a.Judge = errText
 	}
-	for _, k := range sortedKeys(named) {
+	for _, k := range slices.Sorted(maps.Keys(named)) {
 		a.Scores = append(a.Scores, model.Score{Name: k, Value: named[k]})
 	}
 	if latency != nil {
@@ -452,21 +455,11 @@ func promptMessages(rendered string) []model.Message {
 	return []model.Message{{Role: model.RoleUser, Label: "prompt", Segments: []model.Segment{{Type: model.SegText, Text: rendered}}}}
 }
 
-// contentText is a chat message's content: a string, or its text parts.
+// contentText is a chat message's content: a string, or its text parts
+// (chat.Text); anything else as textOf writes a value.
 func contentText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := chat.Text(raw); ok {
 		return s
-	}
-	var parts []map[string]any
-	if json.Unmarshal(raw, &parts) == nil {
-		var out []string
-		for _, p := range parts {
-			if t, ok := p["text"].(string); ok {
-				out = append(out, t)
-			}
-		}
-		return strings.Join(out, "\n")
 	}
 	return textOf(raw)
 }
@@ -509,13 +502,4 @@ func tokenText(t *tokenUsage) string {
 		s += " (" + strings.Join(parts, ", ") + ")"
 	}
 	return s
-}
-
-func sortedKeys(m map[string]float64) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"evalview/loaders/source"
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -40,12 +40,11 @@ func isCSVHead(head []byte) bool {
 
 // readCSV reads a CSV export: its cells; no metrics (the CSV has none).
 func readCSV(p string) (*eval, error) {
-	f, err := source.Open(p)
+	data, err := jsonl.ReadRegular(p, maxExport)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	r := csv.NewReader(f)
+	r := csv.NewReader(bytes.NewReader(data))
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = true
 	head, err := r.Read()

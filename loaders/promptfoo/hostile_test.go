@@ -39,3 +39,57 @@ func TestHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestFarColumn: a result's promptIdx names its column, and a column no
+// prompt and no result names is none: a line of 70 bytes with promptIdx
+// 1,000,000 made a million empty datasets before its own.
+func TestFarColumn(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "far.jsonl")
+	body := `{"promptIdx": 1000000, "testIdx": 0, "provider": "p", "success": true}` + "\n" +
+		`{"promptIdx": 2, "testIdx": 0, "provider": "q", "success": false}` + "\n"
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dss, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dss) != 2 || !strings.HasPrefix(dss[0].Title, "q ") || !strings.HasPrefix(dss[1].Title, "p ") {
+		var titles []string
+		for _, ds := range dss[:min(len(dss), 5)] {
+			titles = append(titles, ds.Title)
+		}
+		t.Errorf("%d datasets %q, want the columns of q and p, in their order", len(dss), titles)
+	}
+}
+
+// TestLimits: an export read whole past maxExport (JSON or CSV) is
+// refused with its size and the limit, and a JSON Lines result past
+// maxLine is not read, and said, the other results read.
+func TestLimits(t *testing.T) {
+	defer func(e int64, l int) { maxExport, maxLine = e, l }(maxExport, maxLine)
+	maxExport, maxLine = 2000, 2000
+	for _, name := range []string{"v3.json", "v3.csv"} {
+		_, err := Open(filepath.Join("testdata", name))
+		if err == nil || !strings.Contains(err.Error(), "evalview reads it whole, and only up to 2000 bytes") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	dss, err := Open(filepath.Join("testdata", "v3.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	records := 0
+	for _, ds := range dss {
+		records += ds.Records.Len()
+		for _, is := range ds.Issues {
+			if is.Code == "line-too-long" {
+				said = append(said, is.String())
+			}
+		}
+	}
+	if len(said) == 0 || !strings.Contains(said[0], "evalview reads a result of at most 2000 bytes (not read)") || records == 0 {
+		t.Errorf("%d records; line-too-long: %q", records, said)
+	}
+}

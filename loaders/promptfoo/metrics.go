@@ -2,8 +2,9 @@ package promptfoo
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 
 	"evalview/model"
 )
@@ -162,12 +163,7 @@ func (e *eval) columnMetrics(col *column, cells []*cell) []figure {
 			put(compare("", name, p, o.n, "sum of the responses' tokenUsage."+tokenNames[i], o.tokens[i]))
 		}
 	}
-	names := make([]string, 0, len(m.NamedScores))
-	for k := range m.NamedScores {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
+	for _, k := range slices.Sorted(maps.Keys(m.NamedScores)) {
 		v := m.NamedScores[k]
 		put(compare("", "namedScores."+k, &v, o.n, "sum of the results' named score "+k, o.named[k]))
 	}

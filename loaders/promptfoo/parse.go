@@ -1,19 +1,20 @@
 package promptfoo
 
 import (
-	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"evalview/loaders/source"
+	"evalview/loaders/internal/zipsafe"
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -57,9 +58,19 @@ type cell struct {
 	description string
 }
 
+// The sizes promptfoo's exports are read to (variables, so that tests
+// can lower them). A JSON or CSV export is read whole: promptfoo writes
+// one with a single JSON.stringify, which Node caps at about 512 MB. A
+// line of -o out.jsonl holds one result, as a Sample line holds a
+// record.
+var (
+	maxExport = int64(512 << 20)
+	maxLine   = 128 << 20
+)
+
 // readJSON reads a JSON export.
 func readJSON(p string) (*eval, error) {
-	data, err := source.ReadFile(p)
+	data, err := jsonl.ReadRegular(p, maxExport)
 	if err != nil {
 		return nil, err
 	}
@@ -131,42 +142,47 @@ func parseJSON(p string, data []byte, depth int) (*eval, error) {
 
 // readJSONL reads `promptfoo eval -o out.jsonl`: one result a line.
 func readJSONL(p string) (*eval, error) {
-	f, err := source.Open(p)
+	f, err := jsonl.OpenRegular(p)
 	if err != nil {
-		return nil, err
+		return nil, jsonl.Bare(err)
 	}
 	defer f.Close()
 	e := &eval{path: p, shape: "JSON Lines, one result a line", jsonl: true, version: 3}
-	r := bufio.NewReaderSize(f, 256<<10)
 	var raws []json.RawMessage
 	var lines []int
-	for n := 1; ; n++ {
-		line, err := r.ReadBytes('\n')
-		if t := bytes.TrimSpace(line); len(t) > 0 {
-			if json.Valid(t) {
-				raws = append(raws, append(json.RawMessage(nil), t...))
-				lines = append(lines, n)
-			} else {
-				e.issues = append(e.issues, model.Errorf("bad-json", p, n, "", "this line is not JSON; it is left out"))
-			}
+	err = jsonl.ScanLinesMax(f, maxLine, func(l jsonl.Line) error {
+		switch t := bytes.TrimSpace(l.Data); {
+		case l.Cut:
+			e.issues = append(e.issues, model.Errorf("line-too-long", p, l.N, "",
+				"the line is %d bytes; evalview reads a result of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+		case len(t) == 0:
+		case json.Valid(t):
+			raws = append(raws, append(json.RawMessage(nil), t...))
+			lines = append(lines, l.N)
+		default:
+			e.issues = append(e.issues, model.Errorf("bad-json", p, l.N, "", "this line is not JSON; it is left out"))
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	e.fromResults(nil, raws, lines)
 	return e, nil
 }
 
 // fromResults reads results that carry their indexes (version 3, JSON
-// Lines) into cells, the prompts into columns.
+// Lines) into cells, the prompts into columns. A column no prompt and no
+// result names is none: a promptIdx of 1,000,000 is one column, not a
+// million empty ones before it.
 func (e *eval) fromResults(prompts []prompt, raws []json.RawMessage, lines []int) {
+	byIdx := map[int]*column{}
 	for i, p := range prompts {
-		e.columns = append(e.columns, &column{idx: i, provider: p.Provider, providerID: p.Provider, label: p.name(), raw: p.Raw, metrics: p.Metrics})
+		c := &column{idx: i, provider: p.Provider, providerID: p.Provider, label: p.name(), raw: p.Raw, metrics: p.Metrics}
+		e.columns = append(e.columns, c)
+		byIdx[i] = c
 	}
+	defer func() { slices.SortStableFunc(e.columns, func(a, b *column) int { return cmp.Compare(a.idx, b.idx) }) }()
 	for i, raw := range raws {
 		line := 0
 		if lines != nil {
@@ -186,10 +202,12 @@ func (e *eval) fromResults(prompts []prompt, raws []json.RawMessage, lines []int
 			e.issues = append(e.issues, model.Errorf("bad-result", e.path, line, "", "result %d has promptIdx %d; it is left out", i, col))
 			continue
 		}
-		for col >= len(e.columns) {
-			e.columns = append(e.columns, &column{idx: len(e.columns)})
+		c := byIdx[col]
+		if c == nil {
+			c = &column{idx: col}
+			byIdx[col] = c
+			e.columns = append(e.columns, c)
 		}
-		c := e.columns[col]
 		if c.provider == "" && c.label == "" {
 			c.provider, c.providerID = r.Provider.name(), r.Provider.ID
 			c.label, c.raw = firstNonEmpty(r.Prompt.Label, r.Prompt.Display, r.Prompt.Raw), r.Prompt.Raw

@@ -40,7 +40,8 @@
 //
 // # Issue codes
 //
-// bad-json (the file or a line is not JSON), bad-result (a result
+// bad-json (the file or a line is not JSON), line-too-long (a line of
+// -o out.jsonl past 128 MB: not read), bad-result (a result
 // without its indexes, or not an EvaluateResult: left out),
 // duplicate-result (warning: two results for one test and column),
 // unmatched-result (warning: results that match no cell of a version 2

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 
+	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -37,11 +38,16 @@ func openFile(path string) (*model.Dataset, error) {
 	st := newStats()
 	firstLine := map[string]int{}
 	var ends jsonl.LineEnds
-	err = jsonl.ScanLines(f, func(l jsonl.Line) error {
+	err = jsonl.ScanLinesMax(f, maxLine, func(l jsonl.Line) error {
 		ends.Note(l)
 		if l.N == 1 && jsonl.IsLFSPointer(l.Data) {
 			ds.Issues = append(ds.Issues, jsonl.LFSIssue(path))
 			return errStop
+		}
+		if l.Cut {
+			ds.Issues = append(ds.Issues, model.Errorf("line-too-long", path, l.N, "",
+				"the line is %d bytes; evalview reads a Sample record of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			return nil
 		}
 		if jsonl.IsBlank(l.Data) {
 			return nil
@@ -78,3 +84,9 @@ func openFile(path string) (*model.Dataset, error) {
 	}
 	return ds, nil
 }
+
+// maxLine bounds a record's line (a variable, so tests can lower it):
+// it is parsed whole, and read again
+// whole when the record is opened (a 2 GB line took 12 GB as plain JSON
+// Lines before plain ones were walked as streams).
+var maxLine = 128 << 20

@@ -243,17 +243,17 @@ func (p *parser) mainMessages(o jsonl.Object) json.RawMessage {
 func title(msgs []model.Message) string {
 	for _, m := range msgs {
 		if m.Role == model.RoleUser && !m.FewShot {
-			if t := firstLine(m.Text(), titleRunes); t != "" {
+			if t := jsonl.FirstLine(m.Text(), titleRunes); t != "" {
 				return t
 			}
-			if t := firstLine(segmentsText(m.Segments), titleRunes); t != "" {
+			if t := jsonl.FirstLine(segmentsText(m.Segments), titleRunes); t != "" {
 				return t
 			}
 		}
 	}
 	for _, m := range msgs {
 		if !m.FewShot {
-			if t := firstLine(segmentsText(m.Segments), titleRunes); t != "" {
+			if t := jsonl.FirstLine(segmentsText(m.Segments), titleRunes); t != "" {
 				return t
 			}
 		}

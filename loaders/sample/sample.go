@@ -21,6 +21,7 @@
 //	read-error            error    a file of a folder cannot be read, or reading stopped
 //	                               part way (dataset issue)
 //	empty-file            warning  the file holds no records (dataset issue)
+//	line-too-long         error    a line is longer than 128 MB; it is not read (dataset issue)
 //	bom                   warning  the file starts with a UTF-8 byte-order mark (dataset issue)
 //	crlf                  warning  the file has Windows line ends, from the line named
 //	                               (dataset issue, once per file)

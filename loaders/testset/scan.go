@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -45,8 +46,15 @@ type loader struct {
 func load(name string, r io.Reader) *model.Dataset {
 	l := &loader{file: name, firstLine: map[string]int{}}
 	var ends jsonl.LineEnds
-	err := jsonl.ScanLines(r, func(ln jsonl.Line) error {
+	err := jsonl.ScanLinesMax(r, maxLine, func(ln jsonl.Line) error {
 		ends.Note(ln)
+		if ln.Cut {
+			// Kept empty: its line number stays, its bytes are not read.
+			l.issues = append(l.issues, model.Errorf("line-too-long", name, ln.N, "",
+				"the line is %d bytes; evalview reads a test case of at most %s (not read)", ln.Size, zipsafe.SizeOf(int64(maxLine))))
+			l.lines = append(l.lines, line{n: ln.N})
+			return nil
+		}
 		l.lines = append(l.lines, line{n: ln.N, data: append([]byte(nil), ln.Data...)})
 		return nil
 	})
@@ -311,3 +319,8 @@ func (l *loader) facts() []model.Fact {
 	}
 	return facts
 }
+
+// maxLine bounds a test case's line (a variable, so tests can lower
+// it): a testset is held whole, and a
+// Prompt Lab case is a few KB.
+var maxLine = 128 << 20

@@ -15,6 +15,7 @@
 //	no-records        the file holds no test case
 //	read-error        the file could not be read to the end
 //	lfs-pointer       the file is a Git LFS pointer, not data
+//	line-too-long     a line is longer than 128 MB; it is not read
 //
 // Dataset warnings, once per file:
 //

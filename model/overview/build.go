@@ -1,6 +1,7 @@
 package overview
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -448,17 +449,22 @@ func (t *Table) noFigure(r *Row, c int, ran []int) string {
 
 // natCompare orders names naturally: digit runs compare as numbers
 // (bbh_2 before bbh_10).
-func natCompare(a, b string) int {
+func natCompare(a, b string) int { return natural(a, b, digits) }
+
+// natCompareDec orders settings' values naturally, numbers as numbers
+// with their decimals (alpha1.25 before alpha1.5, step128 before
+// step1000).
+func natCompareDec(a, b string) int { return natural(a, b, decimal) }
+
+// natural compares a and b byte by byte, but for a number that starts
+// at the same place in both (span measures it), which compares by its
+// value.
+func natural(a, b string, span func(string) int) int {
 	for a != "" && b != "" {
-		da, db := digits(a), digits(b)
+		da, db := span(a), span(b)
 		if da > 0 && db > 0 {
-			na, _ := strconv.ParseUint(a[:da], 10, 64)
-			nb, _ := strconv.ParseUint(b[:db], 10, 64)
-			if na != nb {
-				if na < nb {
-					return -1
-				}
-				return 1
+			if c := compareNumbers(a[:da], b[:db]); c != 0 {
+				return c
 			}
 			a, b = a[da:], b[db:]
 			continue
@@ -474,10 +480,40 @@ func natCompare(a, b string) int {
 	return len(a) - len(b)
 }
 
+// compareNumbers compares two unsigned decimal numbers (digits, and
+// maybe a point and more digits) by value, exactly, however long: the
+// integer parts by their length without leading zeros, then digit by
+// digit, then the fractions without trailing zeros ("007" is "7", "1.50"
+// is "1.5").
+func compareNumbers(a, b string) int {
+	ai, af, _ := strings.Cut(a, ".")
+	bi, bf, _ := strings.Cut(b, ".")
+	ai, bi = strings.TrimLeft(ai, "0"), strings.TrimLeft(bi, "0")
+	if c := cmp.Compare(len(ai), len(bi)); c != 0 {
+		return c
+	}
+	if c := strings.Compare(ai, bi); c != 0 {
+		return c
+	}
+	return strings.Compare(strings.TrimRight(af, "0"), strings.TrimRight(bf, "0"))
+}
+
 func digits(s string) int {
 	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+	for i < len(s) && isDigit(s[i]) {
 		i++
+	}
+	return i
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// decimal is the length of the number s starts with: digits, and a
+// decimal point followed by digits.
+func decimal(s string) int {
+	i := digits(s)
+	if i > 0 && i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+		i += 1 + digits(s[i+1:])
 	}
 	return i
 }

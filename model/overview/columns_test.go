@@ -257,14 +257,43 @@ func TestTrimCommon(t *testing.T) {
 	}
 }
 
-func TestNatCompareDec(t *testing.T) {
-
-	for _, c := range [][2]string{{"alpha1.25", "alpha1.5"}, {"alpha1.5", "alpha2"}, {"alpha2", "alpha10.0"}, {"step128", "step1000"}, {"step0", "step1"}} {
+// TestNatCompare: task names and settings' values order naturally,
+// numbers by value (settings' with their decimals), exactly however
+// long; on names without a decimal point the two orders are one.
+func TestNatCompare(t *testing.T) {
+	for _, c := range [][2]string{{"alpha1.25", "alpha1.5"}, {"alpha1.5", "alpha2"}, {"alpha2", "alpha10.0"}, {"step128", "step1000"}, {"step0", "step1"},
+		{"x1.5", "x1.55"}, {"v12345678901234567890", "v12345678901234567891"}} {
 		if natCompareDec(c[0], c[1]) >= 0 || natCompareDec(c[1], c[0]) <= 0 {
 			t.Errorf("%s before %s", c[0], c[1])
 		}
 	}
+	for _, c := range [][2]string{{"1.50", "1.5"}, {"007", "7"}} {
+		if natCompareDec(c[0], c[1]) != 0 {
+			t.Errorf("%s and %s are one number", c[0], c[1])
+		}
+	}
+	names := []string{"bbh_2", "bbh_10", "bbh_1", "bbh", "a10b2", "a10b10", "a9", "mmlu_0", "mmlu_00",
+		"v18446744073709551616", "v18446744073709551617", "v99", "x.1", "x1", "", "_"}
+	for _, a := range names {
+		for _, b := range names {
+			if ca, cb := sign(natCompare(a, b)), sign(natCompareDec(a, b)); ca != cb {
+				t.Errorf("%q vs %q: natCompare %d, natCompareDec %d", a, b, ca, cb)
+			}
+		}
+	}
+	if natCompare("bbh_2", "bbh_10") >= 0 || natCompare("v18446744073709551616", "v18446744073709551617") >= 0 {
+		t.Error("digit runs compare as numbers")
+	}
+}
 
+func sign(c int) int {
+	switch {
+	case c < 0:
+		return -1
+	case c > 0:
+		return 1
+	}
+	return 0
 }
 
 // TestWorstOnOneScale: a model's worst task is the lowest share (an

@@ -266,3 +266,6 @@ func Plural(n int, word string) string {
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }
+
+// FormatThreshold writes a threshold without trailing zeros ("8.5", "9").
+func FormatThreshold(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) }

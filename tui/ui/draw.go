@@ -1,14 +1,8 @@
 package ui
 
 import (
-	"math"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
-	tea "charm.land/bubbletea/v2"
-
-	"evalview/tui/keys"
 	"evalview/tui/styles"
 	"evalview/tui/text"
 )
@@ -56,28 +50,6 @@ func (sc *Scroll) View(lines []string) string {
 	return FitLines(lines[sc.Offset:], sc.W, sc.H)
 }
 
-// Key moves the offset for a navigation key of a sheet without a cursor;
-// it reports false when k is not one (View clamps the result).
-func (sc *Scroll) Key(nav keys.Nav, k tea.KeyPressMsg) bool {
-	switch {
-	case key.Matches(k, nav.Down):
-		sc.Offset++
-	case key.Matches(k, nav.Up):
-		sc.Offset--
-	case key.Matches(k, nav.PageDown, nav.HalfDown):
-		sc.Offset += max(1, sc.H-1)
-	case key.Matches(k, nav.PageUp, nav.HalfUp):
-		sc.Offset -= max(1, sc.H-1)
-	case key.Matches(k, nav.Top):
-		sc.Offset = 0
-	case key.Matches(k, nav.Bottom):
-		sc.Offset = math.MaxInt32
-	default:
-		return false
-	}
-	return true
-}
-
 // Table lays out a table of plain (already sanitized) cells within w: a
 // header line, then one line per row; the first column shrinks when it
 // must. right marks right-aligned columns; style, when set, styles a
@@ -123,38 +95,4 @@ func Table(st *styles.Styles, cols []string, rows [][]string, right map[int]bool
 		out = append(out, line(cells, r))
 	}
 	return out
-}
-
-// ViewportKeys maps the browser's navigation keys onto a viewport; the
-// viewport's own h/l scrolling is off (lines are wrapped, and h/l switch
-// tabs).
-func ViewportKeys(k *keys.KeyMap) viewport.KeyMap {
-	off := key.NewBinding(key.WithDisabled())
-	return viewport.KeyMap{
-		Up: k.Nav.Up, Down: k.Nav.Down, PageUp: k.Nav.PageUp, PageDown: k.Nav.PageDown,
-		HalfPageUp: k.Nav.HalfUp, HalfPageDown: k.Nav.HalfDown, Left: off, Right: off,
-	}
-}
-
-// CursorKey moves a cursor over n rows for a navigation key, page rows at
-// a time for the page and half-page keys, and keeps it on a row; ok is
-// false when k is not a navigation key.
-func CursorKey(nav keys.Nav, k tea.KeyPressMsg, cursor, n, page int) (int, bool) {
-	switch {
-	case key.Matches(k, nav.Down):
-		cursor++
-	case key.Matches(k, nav.Up):
-		cursor--
-	case key.Matches(k, nav.PageDown, nav.HalfDown):
-		cursor += max(1, page)
-	case key.Matches(k, nav.PageUp, nav.HalfUp):
-		cursor -= max(1, page)
-	case key.Matches(k, nav.Top):
-		cursor = 0
-	case key.Matches(k, nav.Bottom):
-		cursor = n - 1
-	default:
-		return cursor, false
-	}
-	return max(0, min(cursor, n-1)), true
 }

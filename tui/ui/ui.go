@@ -47,14 +47,17 @@ func (c *Common) SetStyles(st styles.Styles) {
 
 // Component is a room of the browser: a pane, a sheet or an overlay. It
 // draws exactly the rectangle it was last given, takes the messages the
-// root routes to it (keys while it has them, data messages always), and
-// lists its keys for the help bar (ShortHelp) and the `?` overlay
-// (FullHelp). Components are pointers: Update changes them in place and
-// returns the command that reports what the root should do.
+// root routes to it (keys while it has them, data messages always),
+// offers its keys as actions (Actor: what they do, when they are offered
+// and why not), and lists them for the help line (ShortHelp, from its
+// actions) and by kind (FullHelp). Components are pointers: Update
+// changes them in place and returns the command that reports what the
+// root should do.
 type Component interface {
 	Update(msg tea.Msg) tea.Cmd
 	View() string
 	SetSize(w, h int)
+	Actor
 	help.KeyMap
 }
 

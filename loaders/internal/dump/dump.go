@@ -78,6 +78,18 @@ func Dataset(t testing.TB, ds *model.Dataset) string {
 	return b.String()
 }
 
+// Datasets renders every dataset as Dataset does, each followed by a
+// blank line: one golden of all that a path opens.
+func Datasets(t testing.TB, dss []*model.Dataset) string {
+	t.Helper()
+	var b strings.Builder
+	for _, ds := range dss {
+		b.WriteString(Dataset(t, ds))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
 // Check compares got with testdata/<test name>/<name>.golden, or
 // rewrites the file when update is set.
 func Check(t testing.TB, update bool, name, got string) {

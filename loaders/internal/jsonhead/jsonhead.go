@@ -10,9 +10,9 @@ package jsonhead
 import (
 	"bytes"
 	"errors"
-	"strconv"
 
 	"evalview/loaders/internal/jsonscan"
+	"evalview/loaders/internal/jsonstr"
 )
 
 // Kind is a JSON value's kind.
@@ -144,7 +144,7 @@ func scalar(s *jsonscan.Scanner, v *Value) error {
 	case c == '"':
 		v.Kind = String
 		if !cut {
-			if u, err := strconv.Unquote(string(raw)); err == nil {
+			if u, ok := jsonstr.Unquote(raw); ok {
 				v.Text = u
 			} else {
 				v.Text = string(bytes.Trim(raw, `"`))

@@ -54,3 +54,18 @@ func TestParseCut(t *testing.T) {
 		t.Error("a head that starts no object or array gives nil")
 	}
 }
+
+// TestParseStrings: a string's text is decoded as encoding/json decodes
+// it (jsonstr), not as a Go literal: "\/" is "/", and Go's own escapes
+// ("\x41", "\a") are no JSON.
+func TestParseStrings(t *testing.T) {
+	v := Parse([]byte(`{"a": "x\/y \u00e9", "b": "\x41", "c": "\a"}`), 0)
+	if got := v.Get("a").Text; got != "x/y é" {
+		t.Errorf("a: %q", got)
+	}
+	for _, k := range []string{"b", "c"} {
+		if got := v.Get(k).Text; got == "A" || got == "\a" {
+			t.Errorf("%s read as a Go literal: %q", k, got)
+		}
+	}
+}

@@ -6,10 +6,10 @@
 // few fields and a bounded part of the transcript are shown.
 //
 // The scanner checks the structure of what it walks (keys, colons, commas)
-// and that skipped values close, but not the spelling of numbers and
-// literals, nor the kind of each closing bracket inside a skipped value,
-// so NaN and Infinity pass; callers decode what they captured with a
-// decoder that checks it.
+// and that skipped values close, each bracket by its own kind, but not
+// the commas and colons inside a skipped value, nor the spelling of
+// numbers and literals, so NaN and Infinity pass; callers decode what they
+// captured with a decoder that checks it.
 package jsonscan
 
 import (
@@ -34,6 +34,9 @@ type Scanner struct {
 	// base is the stream offset of buf[0].
 	base int64
 	err  error
+	// open is the stack of the brackets a skipped value has open, a bit
+	// a level (1: an object), kept to be reused.
+	open []uint64
 }
 
 // bufs recycles read buffers: a check of many sample members walks one
@@ -135,6 +138,9 @@ func (s *Scanner) expect(c byte, what string) error {
 	return nil
 }
 
+// maxKey is the longest object key read.
+const maxKey = 1 << 20
+
 // Object walks an object: fn is called with each key and must consume its
 // value (Skip, Capture, or a nested walk).
 func (s *Scanner) Object(fn func(key string) error) error {
@@ -150,12 +156,15 @@ func (s *Scanner) Object(fn func(key string) error) error {
 		return nil
 	}
 	for {
-		raw, _, err := s.Capture(1 << 20)
+		raw, cut, err := s.Capture(maxKey)
 		if err != nil {
 			return err
 		}
 		if len(raw) == 0 || raw[0] != '"' {
 			return s.syntax("an object key is not a string")
+		}
+		if cut {
+			return s.syntax("an object key is longer than %d MB, more than evalview reads", maxKey>>20)
 		}
 		key, err := unquote(raw)
 		if err != nil {
@@ -343,7 +352,10 @@ func escapesTo(b []byte, i int) int {
 }
 
 // container consumes an object or array, counting depth and stepping over
-// strings, so a bracket inside a string does not count.
+// strings, so a bracket inside a string does not count. Each closing
+// bracket must be of its opening one's kind: a value that closes an
+// array with a brace is an error where it does, not a value that ends
+// further on (where a document's elements would be cut wrongly).
 func (s *Scanner) container(keep func([]byte), start int64) (int64, error) {
 	depth := 0
 	inStr := false
@@ -366,9 +378,18 @@ func (s *Scanner) container(keep func([]byte), start int64) (int64, error) {
 			case '"':
 				inStr = true
 			case '{', '[':
+				s.push(depth, c == '{')
 				depth++
 			case '}', ']':
 				depth--
+				if s.isObject(depth) != (c == '}') {
+					keep(s.buf[s.pos : i-1])
+					s.pos = i - 1
+					if c == ']' {
+						return 0, s.syntax("expected '}' to close an object, found ']'")
+					}
+					return 0, s.syntax("expected ']' to close an array, found '}'")
+				}
 				if depth == 0 {
 					keep(s.buf[s.pos:i])
 					s.pos = i
@@ -382,6 +403,26 @@ func (s *Scanner) container(keep func([]byte), start int64) (int64, error) {
 			return 0, s.readErr("an object or array")
 		}
 	}
+}
+
+// push notes that level depth of the value being skipped is an object or
+// an array.
+func (s *Scanner) push(depth int, object bool) {
+	w := depth / 64
+	for len(s.open) <= w {
+		s.open = append(s.open, 0)
+	}
+	if bit := uint64(1) << (depth % 64); object {
+		s.open[w] |= bit
+	} else {
+		s.open[w] &^= bit
+	}
+}
+
+// isObject tells whether level depth of the value being skipped is an
+// object.
+func (s *Scanner) isObject(depth int) bool {
+	return s.open[depth/64]&(1<<(depth%64)) != 0
 }
 
 // unquote decodes a JSON string literal, as encoding/json does.

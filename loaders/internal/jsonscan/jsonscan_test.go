@@ -3,6 +3,7 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -100,6 +101,54 @@ func TestObjectKeysDecodedAsEncodingJSON(t *testing.T) {
 	for _, k := range got {
 		if _, ok := want[k]; !ok {
 			t.Errorf("key %q is not one encoding/json reads (%v)", k, want)
+		}
+	}
+}
+
+// TestBracketKinds: a value that closes an array with a brace (or an
+// object with a bracket) is an error at that byte, however deep, not a
+// value that ends further on.
+func TestBracketKinds(t *testing.T) {
+	deep := strings.Repeat("[", 100) + strings.Repeat("]", 99) + "}"
+	for doc, at := range map[string]int64{
+		`[{"a": [1}, {"b": 2}]`: 9,
+		`{"a": {"b": 1]}`:       13,
+		`[[[]]}`:                5,
+		`{"s": "]}", "t": [}`:   18,
+		deep:                    199,
+	} {
+		for name, r := range readers([]byte(doc)) {
+			_, err := New(r).Len()
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Offset != at {
+				t.Errorf("%s: %.40s: %v, want a syntax error at byte %d", name, doc, err, at)
+			}
+		}
+	}
+	for _, doc := range []string{`[{"a": [1]}, {"b": {}}]`, strings.Repeat("[{\"k\":", 70) + "1" + strings.Repeat("}]", 70)} {
+		if n, err := New(strings.NewReader(doc)).Len(); err != nil || n != int64(len(doc)) {
+			t.Errorf("%.40s: %d, %v", doc, n, err)
+		}
+	}
+}
+
+// BenchmarkSkip skips a transcript-like array of objects (strings,
+// nested objects and arrays): most of what a loader walks past.
+func BenchmarkSkip(b *testing.B) {
+	var doc strings.Builder
+	doc.WriteString("[")
+	for i := range 20_000 {
+		if i > 0 {
+			doc.WriteString(",")
+		}
+		doc.WriteString(`{"event": "model", "input": [{"role": "user", "content": "what is \"2\" + 2?"}], "output": {"choices": [{"message": {"content": "4"}}], "usage": {"in": 12, "out": 1}}, "scores": [1, 0.5, null, true]}`)
+	}
+	doc.WriteString("]")
+	data := []byte(doc.String())
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if err := New(bytes.NewReader(data)).Skip(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

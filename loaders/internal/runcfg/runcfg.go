@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"evalview/loaders/jsonl"
 	"evalview/model"
 )
 
@@ -56,16 +57,19 @@ func (s *Set) AddJSON(key string, raw json.RawMessage) {
 		return
 	}
 	if raw[0] == '{' {
-		for _, m := range members(raw) {
-			k := m.key
+		// In the order written; a key given twice keeps its first place
+		// and its last value, as Python's dict and Add do.
+		obj, _ := jsonl.ParseObject(raw)
+		for _, m := range obj.Members {
+			k := m.Key
 			if key != "" {
-				k = key + "." + m.key
+				k = key + "." + m.Key
 			}
-			s.AddJSON(k, m.val)
+			s.AddJSON(k, m.Value)
 		}
 		return
 	}
-	s.Add(key, Text(raw))
+	s.Add(key, jsonl.Text(raw))
 }
 
 // AddArgs adds a "k=v,k=v" string as lm-eval's simple_parse_args_string
@@ -85,47 +89,3 @@ func (s *Set) AddArgs(prefix, args string) {
 
 // Facts are the settings gathered, in the writer's order.
 func (s *Set) Facts() []model.Fact { return s.facts }
-
-// Text is a JSON scalar as text: a string unquoted, anything else as
-// compact JSON.
-func Text(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
-			return s
-		}
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, raw) == nil {
-		return buf.String()
-	}
-	return string(raw)
-}
-
-type member struct {
-	key string
-	val json.RawMessage
-}
-
-// members lists an object's members in the order written.
-func members(raw json.RawMessage) []member {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var out []member
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		k, _ := t.(string)
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			return out
-		}
-		out = append(out, member{k, v})
-	}
-	return out
-}

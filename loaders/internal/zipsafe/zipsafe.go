@@ -79,14 +79,35 @@ func OpenLimited(zf *zip.File, limit int64) (io.ReadCloser, error) {
 	}{r, rc}, nil
 }
 
-// ReadLimited reads zf whole under Limit.
+// ReadLimited reads zf whole under Limit, into a buffer of the size its
+// header declares (io.ReadAll's doubling took three times a member's size
+// at its peak); a member outgrowing that fails at its declared end.
 func ReadLimited(zf *zip.File, limit int64) ([]byte, error) {
 	rc, err := OpenLimited(zf, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
-	return io.ReadAll(rc)
+	return readSized(rc, int64(zf.UncompressedSize64))
+}
+
+// readSized reads r whole into a buffer of size bytes (and one more, to
+// see the end), growing it only if r holds more.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, 0, size+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // ratioReader turns the cap's ErrTooLarge into ErrRatio where the ratio
@@ -170,24 +191,36 @@ func OpenEntry(zf *zip.File, limit int64) (io.ReadCloser, error) {
 	return zf.Open()
 }
 
-// ReadEntry reads zf whole, at most limit bytes.
+// ReadEntry reads zf whole, at most limit bytes, into a buffer of the
+// size its header declares.
 func ReadEntry(zf *zip.File, limit int64) ([]byte, error) {
 	rc, err := OpenEntry(zf, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
-	return ReadCapped(rc, limit)
+	data, err := readSized(io.LimitReader(rc, limit+1), int64(zf.UncompressedSize64))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, ErrTooLarge
+	}
+	return data, nil
 }
 
 // ReadCapped reads r whole unless it holds more than limit bytes, reading
 // at most one byte past it; archive/zip also fails an entry that outgrows
 // its declared size (a zip bomb with a lying header).
-func ReadCapped(r io.Reader, limit int64) ([]byte, error) {
+func ReadCapped(r io.Reader, limit int64) ([]byte, error) { return ReadCappedSized(r, limit, 0) }
+
+// ReadCappedSized is ReadCapped into a buffer of size bytes (what r is
+// known to hold, at most limit), grown only if r holds more.
+func ReadCappedSized(r io.Reader, limit, size int64) ([]byte, error) {
 	if limit < 0 {
 		return nil, ErrTooLarge
 	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	data, err := readSized(io.LimitReader(r, limit+1), max(min(size, limit), 0))
 	if err != nil {
 		return nil, err
 	}

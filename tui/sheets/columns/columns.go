@@ -36,6 +36,8 @@ type Sheet struct {
 	all    []string // every choosable field
 	shown  []string
 	picked bool
+	// pick is picked as the key being handled leaves it.
+	pick   bool
 	cursor int
 	w, h   int
 }
@@ -71,72 +73,90 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	nav, ck := s.c.Keys.Nav, s.c.Keys.Columns
-	f := s.all[s.cursor]
-	i := slices.Index(s.shown, f)
-	// picked: the user chose the columns, so a narrow pane squeezes them
+	// pick: the user chose the columns, so a narrow pane squeezes them
 	// rather than dropping them by priority; d goes back to the format's
 	// defaults and their priorities.
-	picked, was := s.picked, slices.Clone(s.shown)
-	switch {
-	case key.Matches(k, ck.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, ck.Toggle) && i >= 0 && !picked && !slices.Contains(s.fitting(), f):
-		// A default column a narrow pane drops: space keeps it.
-		picked = true
-	case key.Matches(k, ck.Toggle):
-		if i >= 0 {
-			if len(s.shown) > 1 {
-				s.shown = slices.Delete(s.shown, i, i+1)
-			}
-		} else {
-			s.shown = append(s.shown, f)
-		}
-		s.order()
-		s.cursor = slices.Index(s.all, f)
-		picked = true
-	case key.Matches(k, ck.Earlier) && i > 0:
-		s.shown[i-1], s.shown[i] = s.shown[i], s.shown[i-1]
-		s.order()
-		s.cursor--
-		picked = true
-	case key.Matches(k, ck.Later) && i >= 0 && i+1 < len(s.shown):
-		s.shown[i+1], s.shown[i] = s.shown[i], s.shown[i+1]
-		s.order()
-		s.cursor++
-		picked = true
-	case key.Matches(k, ck.Defaults):
-		s.shown = slices.Clone(s.l.Defaults)
-		s.order()
-		picked = false
-	case key.Matches(k, nav.Down):
-		s.cursor++
-	case key.Matches(k, nav.Up):
-		s.cursor--
-	case key.Matches(k, nav.Top):
-		s.cursor = 0
-	case key.Matches(k, nav.Bottom):
-		s.cursor = len(s.all) - 1
+	s.pick = s.picked
+	was := slices.Clone(s.shown)
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	if cmd != nil {
+		return cmd // closed
 	}
 	s.cursor = max(0, min(s.cursor, len(s.all)-1))
-	if picked == s.picked && slices.Equal(was, s.shown) {
+	if s.pick == s.picked && slices.Equal(was, s.shown) {
 		return nil
 	}
-	s.picked = picked
-	if !picked {
+	s.picked = s.pick
+	if !s.picked {
 		return ui.Send(ui.ColumnsMsg{})
 	}
 	return ui.Send(ui.ColumnsMsg{Columns: slices.Clone(s.shown)})
+}
+
+// Actions are the chooser's keys: showing or hiding the column under
+// the cursor, moving it left or right, the defaults, moving the cursor.
+func (s *Sheet) Actions() []ui.Action {
+	nav, ck := &s.c.Keys.Nav, &s.c.Keys.Columns
+	// at is the field under the cursor and its place among those shown
+	// (-1: hidden).
+	at := func() (string, int) {
+		f := s.all[s.cursor]
+		return f, slices.Index(s.shown, f)
+	}
+	do := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
+	return []ui.Action{
+		ui.OnLine(&nav.Down, ""), ui.OnLine(&nav.Up, ""),
+		{Binding: &ck.Toggle, When: func() bool {
+			// A default column a narrow pane drops: space keeps it.
+			f, i := at()
+			return i >= 0 && !s.pick && !slices.Contains(s.fitting(), f)
+		}, Do: do(func() { s.pick = true })},
+		{Binding: &ck.Toggle, Do: do(func() {
+			f, i := at()
+			if i >= 0 {
+				if len(s.shown) > 1 {
+					s.shown = slices.Delete(s.shown, i, i+1)
+				}
+			} else {
+				s.shown = append(s.shown, f)
+			}
+			s.order()
+			s.cursor = slices.Index(s.all, f)
+			s.pick = true
+		}), Line: true},
+		{Binding: &ck.Earlier, When: func() bool { _, i := at(); return i > 0 }, Do: do(func() {
+			_, i := at()
+			s.shown[i-1], s.shown[i] = s.shown[i], s.shown[i-1]
+			s.order()
+			s.cursor--
+			s.pick = true
+		}), Line: true},
+		{Binding: &ck.Later, When: func() bool { _, i := at(); return i >= 0 && i+1 < len(s.shown) }, Do: do(func() {
+			_, i := at()
+			s.shown[i+1], s.shown[i] = s.shown[i], s.shown[i+1]
+			s.order()
+			s.cursor++
+			s.pick = true
+		}), Line: true},
+		{Binding: &ck.Defaults, Do: do(func() {
+			s.shown = slices.Clone(s.l.Defaults)
+			s.order()
+			s.pick = false
+		}), Line: true},
+		{Binding: &ck.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&s.c.Keys.Global.Help, ""),
+		{Binding: &nav.Down, Do: do(func() { s.cursor++ })},
+		{Binding: &nav.Up, Do: do(func() { s.cursor-- })},
+		{Binding: &nav.Top, Do: do(func() { s.cursor = 0 })},
+		{Binding: &nav.Bottom, Do: do(func() { s.cursor = len(s.all) - 1 })},
+	}
 }
 
 // fitting are the shown columns the list has room for now.
 func (s *Sheet) fitting() []string { return s.l.Fit(s.shown, s.picked) }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	nav, ck := s.c.Keys.Nav, s.c.Keys.Columns
-	return []key.Binding{nav.Down, nav.Up, ck.Toggle, ck.Earlier, ck.Later, ck.Defaults, ck.Close, s.c.Keys.Global.Help}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {

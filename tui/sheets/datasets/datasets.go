@@ -110,26 +110,37 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the picker's keys: the cursor over the datasets, enter
+// showing the one under it, / typing a filter of them; while the filter
+// is typed it takes every key (ui.Filter), and only says how it ends.
+func (s *Sheet) Actions() []ui.Action {
 	km := s.c.Keys
-	switch {
-	case key.Matches(k, km.Global.Quit):
-		return tea.Quit
-	case key.Matches(k, km.Dataset.Filter):
-		s.filter.Typing = true
-	case key.Matches(k, km.Dataset.Close) && s.filter.Value() != "":
-		s.filter.Clear()
-		s.relist()
-	case key.Matches(k, km.Dataset.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Dataset.Choose):
-		if s.cursor < len(s.shown) {
-			return ui.Done(s, ui.DatasetMsg{Index: s.shown[s.cursor]})
-		}
-	default:
-		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.shown), s.rows())
-		s.clamp()
+	d := &km.Dataset
+	if s.filter.Typing {
+		return []ui.Action{ui.OnLine(&km.Search.Confirm, ""), ui.OnLine(&km.Search.Cancel, "")}
 	}
-	return nil
+	acts := []ui.Action{ui.OnLine(&km.Nav.Down, ""), ui.OnLine(&km.Nav.Up, ""),
+		{Binding: &d.Choose, Do: func() tea.Cmd {
+			if s.cursor < len(s.shown) {
+				return ui.Done(s, ui.DatasetMsg{Index: s.shown[s.cursor]})
+			}
+			return nil
+		}, Line: true},
+		{Binding: &d.Filter, Do: func() tea.Cmd { s.filter.Typing = true; return nil }, Line: true},
+		{Binding: &d.Close, When: func() bool { return s.filter.Value() != "" }, Do: func() tea.Cmd {
+			s.filter.Clear()
+			s.relist()
+			return nil
+		}},
+		{Binding: &d.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
+	}
+	n := func() int { return len(s.shown) }
+	return append(acts, ui.CursorActions(&km.Nav, &s.cursor, n, s.rows, s.clamp)...)
 }
 
 // Wheel moves the cursor by delta rows.
@@ -148,13 +159,7 @@ func (s *Sheet) Click(_, y int) tea.Cmd {
 }
 
 // ShortHelp lists the picker's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	if s.filter.Typing {
-		return []key.Binding{k.Search.Confirm, k.Search.Cancel}
-	}
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Dataset.Choose, k.Dataset.Filter, k.Dataset.Close, k.Global.Quit}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the picker's keys.
 func (s *Sheet) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }

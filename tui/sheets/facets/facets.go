@@ -88,31 +88,45 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	nav, fk := s.c.Keys.Nav, s.c.Keys.Facets
-	switch {
-	case key.Matches(k, fk.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, fk.NextField):
-		s.field = (s.field + 1) % len(s.fields)
-		s.recount()
-	case key.Matches(k, fk.PrevField):
-		s.field = (s.field - 1 + len(s.fields)) % len(s.fields)
-		s.recount()
-	case key.Matches(k, fk.Choose):
-		if len(s.facet) == 0 {
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	s.clamp()
+	return cmd
+}
+
+// Actions are the sheet's keys: the field counted, the cursor over its
+// values, and enter filtering the list to the value under it.
+func (s *Sheet) Actions() []ui.Action {
+	nav, fk := &s.c.Keys.Nav, &s.c.Keys.Facets
+	field := func(d int) func() tea.Cmd {
+		return func() tea.Cmd {
+			s.field = (s.field + d + len(s.fields)) % len(s.fields)
+			s.recount()
 			return nil
 		}
-		term := s.facet[s.cursor].Term(s.fields[s.field])
-		q := s.where
-		if !slices.Contains(strings.Fields(q), term) {
-			q = strings.TrimSpace(q + " " + term)
-		}
-		return ui.Done(s, ui.QueryMsg{Query: q})
-	default:
-		s.cursor, _ = ui.CursorKey(nav, k, s.cursor, len(s.facet), s.tableRows())
 	}
-	s.clamp()
-	return nil
+	acts := []ui.Action{ui.OnLine(&nav.Down, ""), ui.OnLine(&nav.Up, ""),
+		// tab has nowhere to go with one field
+		{Binding: &fk.NextField, Do: field(1), Line: len(s.fields) > 1},
+		{Binding: &fk.Choose, Do: s.choose, Line: true},
+		{Binding: &fk.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&s.c.Keys.Global.Help, ""),
+		{Binding: &fk.PrevField, Do: field(-1)},
+	}
+	n := func() int { return len(s.facet) }
+	return append(acts, ui.CursorActions(nav, &s.cursor, n, s.tableRows, nil)...)
+}
+
+// choose filters the list to the value under the cursor (enter).
+func (s *Sheet) choose() tea.Cmd {
+	if len(s.facet) == 0 {
+		return nil
+	}
+	term := s.facet[s.cursor].Term(s.fields[s.field])
+	q := s.where
+	if !slices.Contains(strings.Fields(q), term) {
+		q = strings.TrimSpace(q + " " + term)
+	}
+	return ui.Done(s, ui.QueryMsg{Query: q})
 }
 
 // Field is the field counted.
@@ -133,14 +147,7 @@ func (s *Sheet) clamp() {
 }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	nav, fk := s.c.Keys.Nav, s.c.Keys.Facets
-	out := []key.Binding{nav.Down, nav.Up}
-	if len(s.fields) > 1 { // tab has nowhere to go with one field
-		out = append(out, fk.NextField)
-	}
-	return append(out, fk.Choose, fk.Close, s.c.Keys.Global.Help)
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {

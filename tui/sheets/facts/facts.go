@@ -37,21 +37,26 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	if key.Matches(k, s.c.Keys.Facts.Close) {
-		return ui.Done(s, nil)
-	}
-	s.scroll.Key(s.c.Keys.Nav, k)
-	return nil
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the sheet's keys: it scrolls and closes.
+func (s *Sheet) Actions() []ui.Action {
+	k := s.c.Keys
+	acts := []ui.Action{ui.OnLine(&k.Nav.Down, ""), ui.OnLine(&k.Nav.Up, ""),
+		{Binding: &k.Facts.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true}, ui.OnLine(&k.Global.Help, "")}
+	return append(acts, ui.ScrollActions(&k.Nav, &s.scroll)...)
 }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Facts.Close, k.Global.Help}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
-func (s *Sheet) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+func (s *Sheet) FullHelp() [][]key.Binding {
+	k := s.c.Keys
+	return [][]key.Binding{{k.Nav.Down, k.Nav.Up, k.Facts.Close, k.Global.Help}}
+}
 
 // View renders the facts as "key  value" rows, values wrapped under
 // themselves, then the metrics.

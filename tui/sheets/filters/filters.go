@@ -107,31 +107,39 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *Sheet) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the sheet's keys: the filters compared (a, b), the cursor
+// over the table's cells and the flags, and enter pinning the list to
+// the records under it.
+func (s *Sheet) Actions() []ui.Action {
 	km := s.c.Keys
+	c, nav := &km.Compare, &km.Nav
 	n := len(s.ds.Filters)
 	items := s.items()
-	switch {
-	case key.Matches(k, km.Compare.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Compare.PickA) && n > 0:
-		s.a = (s.a + 1) % n
-		s.recount()
-	case key.Matches(k, km.Compare.PickB) && n > 0:
-		s.b = (s.b + 1) % n
-		s.recount()
-	case key.Matches(k, km.Nav.Down, km.Compare.NextCell):
-		s.cursor = min(s.cursor+1, len(items)-1)
-	case key.Matches(k, km.Nav.Up, km.Compare.PrevCell):
-		s.cursor = max(s.cursor-1, 0)
-	case key.Matches(k, km.Nav.Top):
-		s.cursor = 0
-	case key.Matches(k, km.Nav.Bottom):
-		s.cursor = len(items) - 1
-	case key.Matches(k, km.Compare.Choose) && s.cursor >= 0 && s.cursor < len(items):
-		label, rows := s.chosen(items[s.cursor])
-		return ui.Done(s, ui.PinMsg{Label: label, Rows: rows})
+	do := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
+	filters := func() bool { return n > 0 }
+	down := do(func() { s.cursor = min(s.cursor+1, len(items)-1) })
+	up := do(func() { s.cursor = max(s.cursor-1, 0) })
+	return []ui.Action{
+		ui.OnLine(&nav.Down, ""), ui.OnLine(&nav.Up, ""),
+		// With one filter, a and b pick it again; nothing to choose
+		// without a table or flags.
+		{Binding: &c.PickA, When: filters, Do: do(func() { s.a = (s.a + 1) % n; s.recount() }), Line: n > 1},
+		{Binding: &c.PickB, When: filters, Do: do(func() { s.b = (s.b + 1) % n; s.recount() }), Line: n > 1},
+		{Binding: &c.Choose, When: func() bool { return s.cursor >= 0 && s.cursor < len(items) }, Do: func() tea.Cmd {
+			label, rows := s.chosen(items[s.cursor])
+			return ui.Done(s, ui.PinMsg{Label: label, Rows: rows})
+		}, Line: len(items) > 0},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&km.Global.Help, ""),
+		{Binding: &nav.Down, Do: down}, {Binding: &c.NextCell, Do: down},
+		{Binding: &nav.Up, Do: up}, {Binding: &c.PrevCell, Do: up},
+		{Binding: &nav.Top, Do: do(func() { s.cursor = 0 })},
+		{Binding: &nav.Bottom, Do: do(func() { s.cursor = len(items) - 1 })},
 	}
-	return nil
 }
 
 // chosen returns the label and record indexes of an item.
@@ -169,17 +177,7 @@ func (s *Sheet) cellLabel(c compare.Cell) string {
 }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	out := []key.Binding{k.Nav.Down, k.Nav.Up}
-	if len(s.ds.Filters) > 1 { // with one filter, a and b pick it again
-		out = append(out, k.Compare.PickA, k.Compare.PickB)
-	}
-	if len(s.items()) > 0 { // nothing to choose without a table or flags
-		out = append(out, k.Compare.Choose)
-	}
-	return append(out, k.Compare.Close, k.Global.Help)
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {

@@ -178,7 +178,6 @@ type Sheet struct {
 // bindings enabled then.
 func New(c *ui.Common) *Sheet {
 	vp := viewport.New()
-	vp.KeyMap = ui.ViewportKeys(c.Keys)
 	vp.MouseWheelEnabled = false // the root routes the wheel (Wheel)
 	vp.FillHeight = true
 	return &Sheet{c: c, vp: vp}
@@ -201,18 +200,20 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	km := s.c.Keys
-	switch {
-	case key.Matches(k, km.Global.Help, km.Detail.Back, km.Global.Quit):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Nav.Top):
-		s.vp.GotoTop()
-	case key.Matches(k, km.Nav.Bottom):
-		s.vp.GotoBottom()
-	default:
-		s.vp, _ = s.vp.Update(k)
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the overlay's keys: it scrolls, and ?, esc and q close it.
+func (s *Sheet) Actions() []ui.Action {
+	k := s.c.Keys
+	closeIt := func() tea.Cmd { return ui.Done(s, nil) }
+	acts := []ui.Action{ui.OnLine(&k.Nav.Down, ""), ui.OnLine(&k.Nav.Up, ""),
+		{Binding: &k.Global.Help, Do: closeIt, Line: true},
+		{Binding: &k.Detail.Back, Do: closeIt},
+		{Binding: &k.Global.Quit, Do: closeIt},
 	}
-	return nil
+	return append(acts, ui.ViewportActions(&k.Nav, &s.vp)...)
 }
 
 // Wheel scrolls by delta lines.
@@ -228,10 +229,7 @@ func (s *Sheet) Wheel(delta int) {
 func (s *Sheet) Click(int, int) tea.Cmd { return nil }
 
 // ShortHelp lists the overlay's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Global.Help}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the overlay's keys.
 func (s *Sheet) FullHelp() [][]key.Binding {

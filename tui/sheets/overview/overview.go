@@ -268,60 +268,56 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 
 // key runs a key of the sheet.
 func (s *Sheet) key(k tea.KeyPressMsg) tea.Cmd {
-	km, o := s.c.Keys, s.c.Keys.Overview
-	ncol := len(s.table.Columns)
-	switch {
-	case key.Matches(k, km.Global.Quit):
-		return tea.Quit
-	case key.Matches(k, o.Close):
-		if s.filter.Value() != "" {
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the overview's keys: opening the task under the cursor
+// (its list, its wrong answers, its runs compared), the column cursor,
+// sorting, the baseline, stderr, folding groups, the / filter, the
+// cursor over the tasks. While the filter is typed it takes every key
+// (ui.Filter), and only says how it ends.
+func (s *Sheet) Actions() []ui.Action {
+	km, o := s.c.Keys, &s.c.Keys.Overview
+	if s.filter.Typing {
+		return []ui.Action{ui.OnLine(&km.Search.Confirm, ""), ui.OnLine(&km.Search.Cancel, "")}
+	}
+	do := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
+	column := func(d int) func() tea.Cmd {
+		return do(func() {
+			s.pos = max(0, min(s.pos+d, s.firstModelPos()+len(s.table.Columns)-1))
+			if c := s.column(); c >= 0 && c != s.view.Baseline {
+				s.view.Compared = c
+			}
+		})
+	}
+	acts := []ui.Action{
+		{Binding: &o.Choose, Do: func() tea.Cmd { return s.open(false) }, Line: true},
+		{Binding: &o.Wrong, Do: func() tea.Cmd { return s.open(true) }, Line: true},
+		{Binding: &o.Left, Do: column(-1), Line: true},
+		{Binding: &o.Sort, Do: do(s.sortHere), Line: true},
+		// b before the moving keys: it is pgup's other key.
+		{Binding: &o.Baseline, Do: s.setBaseline, Line: true},
+		{Binding: &o.Filter, Do: do(func() { s.filter.Typing = true }), Line: true},
+		{Binding: &o.Fold, Do: do(s.fold), Line: true},
+		{Binding: &o.Compare, Do: s.compare, Line: true},
+		{Binding: &o.Reruns, Do: s.reruns, Line: true},
+		{Binding: &o.Expand, Do: s.expand, Line: true},
+		{Binding: &o.Empty, Do: do(func() { s.opts.ShowEmpty = !s.opts.ShowEmpty; s.rebuild() }), Line: true},
+		{Binding: &o.Stderr, Do: do(func() { s.stderr = !s.stderr; s.meas = nil }), Line: true},
+		{Binding: &o.Close, When: func() bool { return s.filter.Value() != "" }, Do: do(func() {
 			s.filter.Clear()
 			s.relist()
-			return nil
-		}
-		return ui.Done(s, nil)
-	case key.Matches(k, o.Filter):
-		s.filter.Typing = true
-	case key.Matches(k, o.Left, o.Right):
-		d := 1
-		if key.Matches(k, o.Left) {
-			d = -1
-		}
-		s.pos = max(0, min(s.pos+d, s.firstModelPos()+ncol-1))
-		if c := s.column(); c >= 0 && c != s.view.Baseline {
-			s.view.Compared = c
-		}
-	case key.Matches(k, o.Baseline):
-		return s.setBaseline()
-	case key.Matches(k, o.Sort):
-		s.sortHere()
-	case key.Matches(k, o.Reverse):
-		s.view.Desc = !s.view.Desc
-		s.relist()
-	case key.Matches(k, o.Stderr):
-		s.stderr = !s.stderr
-		s.meas = nil
-	case key.Matches(k, o.Fold):
-		s.fold()
-	case key.Matches(k, o.FoldAll):
-		s.foldAll()
-	case key.Matches(k, o.Choose):
-		return s.open(false)
-	case key.Matches(k, o.Wrong):
-		return s.open(true)
-	case key.Matches(k, o.Compare):
-		return s.compare()
-	case key.Matches(k, o.Reruns):
-		return s.reruns()
-	case key.Matches(k, o.Expand):
-		return s.expand()
-	case key.Matches(k, o.Empty):
-		s.opts.ShowEmpty = !s.opts.ShowEmpty
-		s.rebuild()
-	default:
-		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.rows), s.listRows())
+		})},
+		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&km.Global.Help, ""),
+		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
+		{Binding: &o.Right, Do: column(1)},
+		{Binding: &o.Reverse, Do: do(func() { s.view.Desc = !s.view.Desc; s.relist() })},
+		{Binding: &o.FoldAll, Do: do(s.foldAll)},
 	}
-	return nil
+	n := func() int { return len(s.rows) }
+	return append(acts, ui.CursorActions(&km.Nav, &s.cursor, n, s.listRows, nil)...)
 }
 
 // setBaseline makes the column under the cursor the baseline.
@@ -515,13 +511,7 @@ func (s *Sheet) expand() tea.Cmd {
 func note(t string) tea.Cmd { return ui.Send(ui.NoteMsg{Text: t}) }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	km, o := s.c.Keys, s.c.Keys.Overview
-	if s.filter.Typing {
-		return []key.Binding{km.Search.Confirm, km.Search.Cancel}
-	}
-	return []key.Binding{o.Choose, o.Wrong, o.Left, o.Sort, o.Baseline, o.Filter, o.Fold, o.Compare, o.Reruns, o.Expand, o.Empty, o.Stderr, o.Close, km.Global.Help, km.Global.Quit}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {

@@ -93,35 +93,41 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	km := s.c.Keys
-	rows := s.listRows()
-	var cmd tea.Cmd
-	switch {
-	case key.Matches(k, km.Compare.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Compare.PickB):
-		if j := compare.Partner(s.dss, s.ai, s.bi); j >= 0 {
-			s.bi = j
-			s.recount()
-		}
-	case key.Matches(k, km.Compare.Choose) && s.cursor >= 0 && s.cursor < len(s.pairs):
-		if p := s.pairs[s.cursor]; p.A >= 0 {
-			return ui.Done(s, ui.ShowRecordMsg{Dataset: s.dss[s.ai], Index: p.A})
-		}
-		la, _ := runLabels(s.dss[s.ai], s.dss[s.bi])
-		cmd = ui.Send(ui.NoteMsg{Text: "this pair has no record in run A (" + text.OneLine(la) + ")"})
-	default:
-		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.pairs), rows)
-	}
+	cmd, _, _ := ui.Run(s.Actions(), k)
 	s.cursor = max(0, min(s.cursor, len(s.pairs)-1))
 	return cmd
 }
 
-// ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Compare.PickB, k.Compare.Choose, k.Compare.Close, k.Global.Help}
+// Actions are the sheet's keys: the other run (b), the cursor over the
+// pairs, and enter showing the pair's record of run A in the list.
+func (s *Sheet) Actions() []ui.Action {
+	km := s.c.Keys
+	c := &km.Compare
+	acts := []ui.Action{ui.OnLine(&km.Nav.Down, ""), ui.OnLine(&km.Nav.Up, ""),
+		// b before the moving keys: it is pgup's other key.
+		{Binding: &c.PickB, Do: func() tea.Cmd {
+			if j := compare.Partner(s.dss, s.ai, s.bi); j >= 0 {
+				s.bi = j
+				s.recount()
+			}
+			return nil
+		}, Line: true},
+		{Binding: &c.Choose, When: func() bool { return s.cursor >= 0 && s.cursor < len(s.pairs) }, Do: func() tea.Cmd {
+			if p := s.pairs[s.cursor]; p.A >= 0 {
+				return ui.Done(s, ui.ShowRecordMsg{Dataset: s.dss[s.ai], Index: p.A})
+			}
+			la, _ := runLabels(s.dss[s.ai], s.dss[s.bi])
+			return ui.Send(ui.NoteMsg{Text: "this pair has no record in run A (" + text.OneLine(la) + ")"})
+		}, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&km.Global.Help, ""),
+	}
+	n := func() int { return len(s.pairs) }
+	return append(acts, ui.CursorActions(&km.Nav, &s.cursor, n, s.listRows, nil)...)
 }
+
+// ShortHelp lists the sheet's keys for the help line.
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {

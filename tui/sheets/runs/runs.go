@@ -116,45 +116,49 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the sheet's keys: the run enter opens (which the table
+// scrolls to), the flipped docs only or all, the cursor over the docs.
+func (s *Sheet) Actions() []ui.Action {
 	km := s.c.Keys
-	switch {
-	case key.Matches(k, km.Global.Quit):
-		return tea.Quit
-	case key.Matches(k, km.Runs.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Runs.Flips):
-		s.all = !s.all
-		s.relist()
-	case key.Matches(k, km.Runs.Left):
-		s.col = max(0, s.col-1)
-	case key.Matches(k, km.Runs.Right):
-		s.col = min(len(s.runs)-1, s.col+1)
-	case key.Matches(k, km.Runs.Choose):
-		if r := s.runs[s.col]; r.NoDocs && (s.allNoDocs() || s.cursor >= len(s.docs)) {
-			return ui.Send(ui.OpenMsg{Dataset: r.Dataset, Record: r.Record})
-		}
-		if s.cursor >= len(s.docs) {
-			return nil
-		}
-		d := s.table.Docs[s.docs[s.cursor]]
-		if s.runs[s.col].NoDocs {
-			return ui.Send(ui.NoteMsg{Text: "run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ") has no records of this task here: its file reports figures only"})
-		}
-		if d.Recs[s.col] < 0 {
-			return ui.Send(ui.NoteMsg{Text: "doc " + text.OneLine(d.Key) + " is not in run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ")"})
-		}
-		return ui.Send(ui.OpenMsg{Dataset: s.runs[s.col].Dataset, Record: d.Recs[s.col]})
-	default:
-		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.docs), s.listRows())
+	r := &km.Runs
+	do := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
+	acts := []ui.Action{ui.OnLine(&km.Nav.Down, ""), ui.OnLine(&km.Nav.Up, ""),
+		{Binding: &r.Right, Do: do(func() { s.col = min(len(s.runs)-1, s.col+1) }), Line: true},
+		{Binding: &r.Left, Do: do(func() { s.col = max(0, s.col-1) }), Line: true},
+		{Binding: &r.Choose, Do: s.choose, Line: true},
+		{Binding: &r.Flips, Do: do(func() { s.all = !s.all; s.relist() }), Line: true},
+		{Binding: &r.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&km.Global.Help, ""),
+		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }},
 	}
-	return nil
+	n := func() int { return len(s.docs) }
+	return append(acts, ui.CursorActions(&km.Nav, &s.cursor, n, s.listRows, nil)...)
+}
+
+// choose shows the doc under the cursor in the run chosen (enter).
+func (s *Sheet) choose() tea.Cmd {
+	if r := s.runs[s.col]; r.NoDocs && (s.allNoDocs() || s.cursor >= len(s.docs)) {
+		return ui.Send(ui.OpenMsg{Dataset: r.Dataset, Record: r.Record})
+	}
+	if s.cursor >= len(s.docs) {
+		return nil
+	}
+	d := s.table.Docs[s.docs[s.cursor]]
+	if s.runs[s.col].NoDocs {
+		return ui.Send(ui.NoteMsg{Text: "run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ") has no records of this task here: its file reports figures only"})
+	}
+	if d.Recs[s.col] < 0 {
+		return ui.Send(ui.NoteMsg{Text: "doc " + text.OneLine(d.Key) + " is not in run " + strconv.Itoa(s.col+1) + " (" + text.OneLine(s.runs[s.col].Label) + ")"})
+	}
+	return ui.Send(ui.OpenMsg{Dataset: s.runs[s.col].Dataset, Record: d.Recs[s.col]})
 }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	km := s.c.Keys
-	return []key.Binding{km.Nav.Down, km.Nav.Up, km.Runs.Right, km.Runs.Left, km.Runs.Choose, km.Runs.Flips, km.Runs.Close, km.Global.Help}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {

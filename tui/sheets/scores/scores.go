@@ -53,32 +53,34 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the sheet's keys: the threshold, the high scores in the
+// list, scrolling.
+func (s *Sheet) Actions() []ui.Action {
 	km := s.c.Keys
-	switch {
-	case key.Matches(k, km.Scores.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Scores.Choose):
-		return ui.Done(s, ui.HighScoresMsg{Dataset: s.ds})
-	case key.Matches(k, km.Run.Threshold):
-		return ui.Send(ui.ThresholdPromptMsg{Dataset: s.ds})
-	case key.Matches(k, km.Run.ThresholdUp):
-		return ui.Send(ui.ThresholdMsg{Dataset: s.ds, Delta: thresholdStep})
-	case key.Matches(k, km.Run.ThresholdDn):
-		return ui.Send(ui.ThresholdMsg{Dataset: s.ds, Delta: -thresholdStep})
-	default:
-		s.scroll.Key(km.Nav, k)
+	send := func(msg tea.Msg) func() tea.Cmd { return func() tea.Cmd { return ui.Send(msg) } }
+	acts := []ui.Action{
+		{Binding: &km.Run.ThresholdUp, Do: send(ui.ThresholdMsg{Dataset: s.ds, Delta: thresholdStep}), Line: true},
+		{Binding: &km.Run.ThresholdDn, Do: send(ui.ThresholdMsg{Dataset: s.ds, Delta: -thresholdStep}), Line: true},
+		{Binding: &km.Run.Threshold, Do: send(ui.ThresholdPromptMsg{Dataset: s.ds}), Line: true},
+		{Binding: &km.Scores.Choose, Do: func() tea.Cmd { return ui.Done(s, ui.HighScoresMsg{Dataset: s.ds}) }, Line: true},
+		{Binding: &km.Scores.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&km.Global.Help, ""),
 	}
-	return nil
+	return append(acts, ui.ScrollActions(&km.Nav, &s.scroll)...)
 }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	return []key.Binding{k.Run.ThresholdUp, k.Run.ThresholdDn, k.Run.Threshold, k.Scores.Choose, k.Scores.Close, k.Global.Help}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
-// FullHelp lists the sheet's keys for the `?` overlay.
-func (s *Sheet) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+// FullHelp lists the sheet's keys.
+func (s *Sheet) FullHelp() [][]key.Binding {
+	k := s.c.Keys
+	return [][]key.Binding{{k.Run.ThresholdUp, k.Run.ThresholdDn, k.Run.Threshold, k.Scores.Choose, k.Scores.Close, k.Global.Help}}
+}
 
 // View renders the body: the summary lines, then the histogram and the
 // category means side by side when both fit, else one under the other,

@@ -163,28 +163,35 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	cmd, _, _ := ui.Run(s.Actions(), k)
+	return cmd
+}
+
+// Actions are the sheet's keys: the grouping, the cursor over its
+// slices, and enter pinning the list to the slice under it.
+func (s *Sheet) Actions() []ui.Action {
 	km := s.c.Keys
-	switch {
-	case key.Matches(k, km.Compare.Close):
-		return ui.Done(s, nil)
-	case key.Matches(k, km.Compare.Field):
-		s.field = (s.field + 1) % len(s.fields)
-		s.cursor = 0
-		s.recount()
-	case key.Matches(k, km.Compare.Choose) && s.cursor >= 0 && s.cursor < len(s.items):
-		it := s.items[s.cursor]
-		return ui.Done(s, ui.PinMsg{Label: it.label, Rows: it.rows})
-	default:
-		s.cursor, _ = ui.CursorKey(km.Nav, k, s.cursor, len(s.items), s.scroll.H/2)
+	c := &km.Compare
+	acts := []ui.Action{ui.OnLine(&km.Nav.Down, ""), ui.OnLine(&km.Nav.Up, ""),
+		{Binding: &c.Field, Do: func() tea.Cmd {
+			s.field = (s.field + 1) % len(s.fields)
+			s.cursor = 0
+			s.recount()
+			return nil
+		}, Line: true},
+		{Binding: &c.Choose, When: func() bool { return s.cursor >= 0 && s.cursor < len(s.items) }, Do: func() tea.Cmd {
+			it := s.items[s.cursor]
+			return ui.Done(s, ui.PinMsg{Label: it.label, Rows: it.rows})
+		}, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		ui.OnLine(&km.Global.Help, ""),
 	}
-	return nil
+	n := func() int { return len(s.items) }
+	return append(acts, ui.CursorActions(&km.Nav, &s.cursor, n, func() int { return s.scroll.H / 2 }, nil)...)
 }
 
 // ShortHelp lists the sheet's keys for the help line.
-func (s *Sheet) ShortHelp() []key.Binding {
-	k := s.c.Keys
-	return []key.Binding{k.Nav.Down, k.Nav.Up, k.Compare.Field, k.Compare.Choose, k.Compare.Close, k.Global.Help}
-}
+func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {
