@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -87,6 +90,8 @@ type fileTexts struct {
 	search string
 	hitID  int
 	hitAt  int64
+	// rows is the file's lines (a doc's row for each filter).
+	rows int
 }
 
 // rawHead is how a doc's row begins in the file (the generator writes the
@@ -210,10 +215,31 @@ func viewers(bin, path string, d fileTexts) (vs []viewer, missing map[string]str
 			// "{2} question=A tra…".
 			q := d.first[:min(len(d.first), 3)]
 			firstRow := regexp.MustCompile(`(?m)^ +0 │ \{\d+\} question=` + regexp.QuoteMeta(q))
-			lastRow := regexp.MustCompile(fmt.Sprintf(`(?m)^ +%d │ .*│ %s( |$)`, d.lastID, regexp.QuoteMeta(d.lastFilter)))
+			// The last record is the bottom row once every row is read
+			// (the status line counts the rows read). Which columns fit
+			// the screen depends on the rows VisiData sized them by, so
+			// the filter (the one column telling a doc's rows apart) may
+			// not show: a doc's last row is told from its others by
+			// being the bottom row when every row is read, since G puts
+			// the cursor on the last row read and the rows after it fill
+			// the screen below it.
+			dataRow := regexp.MustCompile(`^ +(\d+) │ `)
+			allRead := regexp.MustCompile(fmt.Sprintf(`(^|\s)%d rows(\s|$)`, d.rows))
+			last := func(s string) bool {
+				if !allRead.MatchString(s) {
+					return false
+				}
+				rs := rows(s, 1)
+				for i := len(rs) - 1; i >= 0; i-- {
+					if m := dataRow.FindStringSubmatch(rs[i]); m != nil {
+						return m[1] == strconv.Itoa(d.lastID)
+					}
+				}
+				return false
+			}
 			v = viewer{
 				name: "vd", argv: []string{"vd", path}, quit: "gq",
-				first: firstRow.MatchString, last: lastRow.MatchString, top: "gg", end: "G",
+				first: firstRow.MatchString, last: last, top: "gg", end: "G",
 				noSearch: "vd searches cells as shown; the question is in the doc column, a dict shown as {2} question=…, where / and g/ do not find it",
 			}
 			v.opens = v.first
@@ -415,8 +441,39 @@ func readFileTexts(path string) (fileTexts, error) {
 		return f, err
 	}
 	f.docTexts, f.lastID = d, d.docs-1
+	if f.rows, err = countLines(path); err != nil {
+		return f, err
+	}
 	f.search, f.hitID, f.hitAt, err = searchTarget(path, d.lastQuestion)
 	return f, err
+}
+
+// countLines counts a file's lines (its last may lack the line end).
+func countLines(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<20)
+	n, last := 0, byte('\n')
+	for {
+		k, err := f.Read(buf)
+		if k > 0 {
+			n += bytes.Count(buf[:k], []byte{'\n'})
+			last = buf[k-1]
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if last != '\n' {
+		n++
+	}
+	return n, nil
 }
 
 // searchTarget is what the search looks for: the shortest run of the

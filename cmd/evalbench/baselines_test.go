@@ -25,7 +25,7 @@ func testTexts() fileTexts {
 	return fileTexts{
 		docTexts: docTexts{first: "A train travels at", last: "Omar earns $4100", docs: 20,
 			lastQuestion: "Omar earns $4100 every month.", lastFilter: "maj@8", lastHash: strings.Repeat("ab", 32)},
-		lastID: 19, search: "Omar earns $4100 every", hitID: 7,
+		lastID: 19, search: "Omar earns $4100 every", hitID: 7, rows: 60,
 	}
 }
 
@@ -100,8 +100,13 @@ func TestViewerScreens(t *testing.T) {
 	checks = append(checks,
 		check{"vd first", vd.first, screenOf([]string{" doc_id#│ doc", vdRow(0, "A tra", "score-f…")}, "1› f| 39 rows"), true},
 		check{"vd doc 10, not 0", vd.first, screenOf([]string{" doc_id#│ doc", vdRow(10, "A tra", "score-f…")}, "1› f| 39 rows"), false},
-		check{"vd last", vd.last, screenOf([]string{vdRow(19, "Omar ", "maj@8")}, "1› f| 60 rows"), true},
-		check{"vd last doc's first row", vd.last, screenOf([]string{vdRow(19, "Omar ", "score-f…")}, "1› f| 60 rows"), false},
+		check{"vd last", vd.last, screenOf([]string{vdRow(18, "Lena ", "maj@8"), vdRow(19, "Omar ", "maj@8")}, "1› f| 60 rows"), true},
+		// The filter column off the screen (VisiData sized the others
+		// wider): the bottom row, every row read, is the last.
+		check{"vd last, no filter column", vd.last, screenOf([]string{"  19 │ {2} question=Omar …│ {1} gen_args_0={2} arg_0=Q: There are 15…"}, "1› f|   Shift+G   go-bottom     60 rows  •0"), true},
+		check{"vd last doc's earlier row, rows still read", vd.last, screenOf([]string{vdRow(19, "Omar ", "score-f…")}, "1› f| 40 rows"), false},
+		check{"vd last doc above the bottom row", vd.last, screenOf([]string{vdRow(19, "Omar ", "score-f…"), vdRow(0, "A tra", "maj@8")}, "1› f| 60 rows"), false},
+		check{"vd 600 rows is not 60", vd.last, screenOf([]string{vdRow(19, "Omar ", "maj@8")}, "1› f| 600 rows"), false},
 	)
 
 	sq := viewerNamed(t, vs, "statusquo.py | less")
@@ -164,4 +169,43 @@ func TestFigure(t *testing.T) {
 	if got := cell("statusquo.py | less"); got != `statusquo.py \| less` {
 		t.Errorf("cell: %q", got)
 	}
+}
+
+// TestCountLines: a file's lines, its last counted with or without its
+// line end.
+func TestCountLines(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		text string
+		want int
+	}{{"", 0}, {"a\n", 1}, {"a\nb", 2}, {"a\nb\n", 2}, {strings.Repeat("x\n", 3<<20), 3 << 20}} {
+		path := filepath.Join(dir, "f")
+		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := countLines(path); err != nil || n != c.want {
+			t.Errorf("%d bytes: %d lines, %v; want %d", len(c.text), n, err, c.want)
+		}
+	}
+}
+
+// TestMeasureOwnPeak: a measured command's peak memory is its own, not
+// evalbench's (which the kernel's figure for a child it starts never
+// falls below).
+func TestMeasureOwnPeak(t *testing.T) {
+	if !gnuTime() {
+		t.Skip("no GNU time at /usr/bin/time")
+	}
+	held := make([]byte, 256<<20)
+	for i := 0; i < len(held); i += 4096 {
+		held[i] = 1
+	}
+	r, err := measureOnce("true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.rssMB <= 0 || r.rssMB > 64 {
+		t.Errorf("true's peak: %.0f MB, with 256 MB held here", r.rssMB)
+	}
+	held[len(held)-1] = 2 // held until true ran
 }

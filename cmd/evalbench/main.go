@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"evalview/loaders"
@@ -226,7 +227,19 @@ var selfPath string
 
 // measureOnce runs a command once.
 func measureOnce(name string, args ...string) (result, error) {
-	cmd := exec.Command(name, args...)
+	argv := append([]string{name}, args...)
+	peak := ""
+	if gnuTime() {
+		f, err := os.CreateTemp("", "evalbench-rss")
+		if err != nil {
+			return result{}, err
+		}
+		f.Close()
+		defer os.Remove(f.Name())
+		peak = f.Name()
+		argv = append([]string{"/usr/bin/time", "-f", "%M", "-o", peak}, argv...)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	var out strings.Builder
 	cmd.Stdout = &out
 	cmd.Stderr = os.Stderr
@@ -234,6 +247,17 @@ func measureOnce(name string, args ...string) (result, error) {
 	err := cmd.Run()
 	r := result{secs: time.Since(start).Seconds(), out: strings.TrimSpace(out.String()), child: name == selfPath}
 	r.rssMB, r.cpu = usage(cmd.ProcessState)
+	if peak != "" {
+		// The last line: GNU time writes "Command exited with non-zero
+		// status N" before it.
+		b, _ := os.ReadFile(peak)
+		lines := strings.Fields(string(b))
+		var kb float64
+		if len(lines) > 0 {
+			fmt.Sscan(lines[len(lines)-1], &kb)
+		}
+		r.rssMB = kb / 1024
+	}
 	if err != nil {
 		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 && (name == "grep" || strings.HasSuffix(name, "evalview")) {
 			err = nil // grep without matches, check with findings
@@ -241,6 +265,19 @@ func measureOnce(name string, args ...string) (result, error) {
 	}
 	return r, err
 }
+
+// gnuTime reports whether GNU time is at /usr/bin/time: the commands
+// measured run through it, so that their peak memory is their own. The
+// kernel's figure for a child that evalbench starts directly is never
+// less than evalbench's own peak (a new program's peak starts from the
+// memory of the process it replaced, here evalbench's, which
+// os/exec shares until the exec): cat of a file read as 187 MB late in
+// a run. GNU time is a small C program, so a command it starts begins
+// from about 1 MB. Where it is not (macOS's time takes other flags),
+// the kernel's figure is kept.
+var gnuTime = sync.OnceValue(func() bool {
+	return exec.Command("/usr/bin/time", "-f", "%M", "-o", os.DevNull, "true").Run() == nil
+})
 
 // shell runs a shell pipeline (for `cat FILE > /dev/null`).
 func shell(script string) (result, error) { return measure("sh", "-c", script) }
