@@ -79,6 +79,11 @@ func walkFolder(root string, opt Options, stream bool, hand func(*model.Dataset)
 		}
 	}
 	err := w.dir(root, 0)
+	if err == nil && opt.ctx().Err() != nil {
+		// Ended: what was found is not opened, nor said to be missing.
+		w.errs = append(w.errs, &OpenError{Path: root, Err: opt.ctx().Err()})
+		return w, nil
+	}
 	if err == nil {
 		err = w.finish()
 	}
@@ -102,8 +107,12 @@ func (w *walker) leave(p, reason, detail string, dir bool) {
 
 // dir walks folder d, depth levels below the folder opened.
 func (w *walker) dir(d string, depth int) error {
-	ents, err := source.ReadDir(d)
+	ctx := w.opt.ctx()
+	ents, err := source.ReadDirContext(ctx, d)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil // the caller says so once
+		}
 		if depth == 0 {
 			w.errs = append(w.errs, &OpenError{Path: d, Err: cleanPathErr(err)})
 		} else {
@@ -141,6 +150,9 @@ func (w *walker) dir(d string, depth int) error {
 		}
 	}
 	for i, e := range ents {
+		if ctx.Err() != nil {
+			return nil // the walk's end says it
+		}
 		if depth == 0 && i-1 == w.lastLM && i > 0 {
 			if err := w.openLM(); err != nil {
 				return err
@@ -151,7 +163,7 @@ func (w *walker) dir(d string, depth int) error {
 		mode := e.Type()
 		isDir := e.IsDir()
 		if mode&fs.ModeSymlink != 0 {
-			st, err := source.Stat(p)
+			st, err := source.StatContext(ctx, p)
 			if err != nil {
 				w.leave(p, model.LeftBrokenLink, cleanPathErr(err).Error(), false)
 				continue
@@ -197,6 +209,7 @@ func (w *walker) dir(d string, depth int) error {
 			w.leave(p, model.LeftNotRegular, "", false)
 			continue
 		}
+		w.opt.reading(p)
 		if err := w.file(p, name); err != nil {
 			return err
 		}

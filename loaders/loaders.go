@@ -7,6 +7,7 @@ package loaders
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -40,6 +41,33 @@ type Options struct {
 	// left out, with why (a folder opened with As set is read by its
 	// format alone, and not reported).
 	Found func(model.Discovery)
+	// Context, when set, ends the opening when it is done (the browser
+	// quitting): the paths not opened yet are not, a folder's walk stops
+	// at its next file, and the lookups of paths and folders made with it
+	// (source's Context functions) end at once, a remote request under
+	// way included. Open and Each then return its error with the
+	// others. A file a format is reading is read to its end.
+	Context context.Context
+	// Reading, when set, is told each path the opening comes to: each
+	// path given, before it is looked up, and each file of a folder's
+	// walk (the browser names and counts them while it opens a folder
+	// of 200,000 files or waits on a server).
+	Reading func(path string)
+}
+
+// ctx is the opening's context, never nil.
+func (o Options) ctx() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
+}
+
+// reading tells Reading of path, if set.
+func (o Options) reading(path string) {
+	if o.Reading != nil {
+		o.Reading(path)
+	}
 }
 
 // OpenError is returned when a path cannot be opened at all (missing, not
@@ -123,10 +151,23 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 	// (lm-eval) see them together.
 	groups := map[model.Kind][]string{}
 	var order []model.Kind
+	ctx := opt.ctx()
 	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break // the other paths are not opened
+		}
 		p = source.Canon(p) // a presigned URL's query never shows
+		opt.reading(p)      // before its lookup, which may wait on a server
 		if opt.As == "" {
-			if st, err := source.Stat(p); err == nil && st.IsDir() {
+			st, err := source.StatContext(ctx, p)
+			if err != nil {
+				// Not looked up again by detect: a server that sends
+				// nothing would be waited for twice.
+				errs = append(errs, &OpenError{Path: p, Err: cleanPathErr(err)})
+				continue
+			}
+			if st.IsDir() {
 				w, err := walkFolder(p, opt, stream, call)
 				if err != nil {
 					return stop(err)
@@ -135,7 +176,7 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 				continue
 			}
 		}
-		k, isDir, _, err := detect(p, opt.As)
+		k, isDir, _, err := detectContext(ctx, p, opt.As)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -183,6 +224,10 @@ func walk(paths []string, opt Options, stream bool, fn func(*model.Dataset) erro
 		groups[k] = append(groups[k], p)
 	}
 	for _, k := range order {
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break
+		}
 		f, _ := formatOf(k)
 		f = f.with(opt)
 		hand := f.presented(call)
@@ -302,7 +347,12 @@ func Detect(path string, forced model.Kind) (model.Kind, bool, error) {
 // detect is Detect that also gives the winning format's score for a
 // folder (2: the format claims it whole; see mixedEntries).
 func detect(path string, forced model.Kind) (model.Kind, bool, int, error) {
-	st, err := source.Stat(path)
+	return detectContext(context.Background(), path, forced)
+}
+
+// detectContext is detect, its path looked up with ctx.
+func detectContext(ctx context.Context, path string, forced model.Kind) (model.Kind, bool, int, error) {
+	st, err := source.StatContext(ctx, path)
 	if err != nil {
 		return "", false, 0, &OpenError{Path: path, Err: cleanPathErr(err)}
 	}

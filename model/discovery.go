@@ -115,6 +115,21 @@ func (d Discovery) Line() string {
 		b.WriteString("; nothing left out")
 		return b.String()
 	}
+	if files+folders == 1 {
+		// One thing left out is named, with why: a folder whose only
+		// file cannot be read says which file, not just a count.
+		l := d.LeftOut[0]
+		what, verb := "file", "left out"
+		if l.Folder {
+			what, verb = "folder", "not read"
+		}
+		why := l.Reason
+		if l.Detail != "" {
+			why += ": " + l.Detail
+		}
+		fmt.Fprintf(&b, "; 1 %s %s: %s (%s)", what, verb, relTo(d.Folder, l.Path), why)
+		return b.String()
+	}
 	var fileWhy, dirWhy []string
 	for _, rc := range d.Reasons() {
 		if rc.Files > 0 {
@@ -159,4 +174,17 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// relTo is path p as written below folder (p itself when it is not below
+// it); a pure string operation on either separator.
+func relTo(folder, p string) string {
+	if folder == "" {
+		return p
+	}
+	f := strings.TrimRight(folder, `/\`)
+	if len(p) > len(f)+1 && strings.HasPrefix(p, f) && (p[len(f)] == '/' || p[len(f)] == '\\') {
+		return p[len(f)+1:]
+	}
+	return p
 }

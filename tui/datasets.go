@@ -25,6 +25,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
 	m.note, m.found = "", ""
+	m.opening.foundGone = true
 	m.detail.ClearSearch()
 	m.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())
@@ -84,6 +85,9 @@ func waitIndexes(datasets []*model.Dataset) tea.Cmd {
 func (m *Model) takeInIndexes() tea.Cmd {
 	had, from := m.list.Len() > 0, m.list.Known()
 	m.syncIndexes()
+	if m.opening.ended != nil {
+		return tea.Quit // --filter names no filter of these datasets
+	}
 	cmd := m.list.TakeIn(had)
 	m.header.Refresh()
 	if m.restoreCursor(from) {
@@ -137,11 +141,15 @@ func (m *Model) syncIndexes() {
 		return
 	}
 	found, final, names := model.LookupFilter(m.datasets, name)
-	if !final {
-		return
+	if !final || m.opening.on {
+		return // a dataset to come may have it
 	}
 	m.filterChecked = true
-	if !found {
+	switch {
+	case found:
+	case m.opts.FilterRequired:
+		m.opening.ended = UnknownFilter(name, names)
+	default:
 		m.note = UnknownFilter(name, names).Error()
 	}
 }

@@ -50,20 +50,22 @@ func typeText(m *Model, s string) {
 
 func keyMsg(k string) tea.KeyPressMsg {
 	special := map[string]tea.KeyPressMsg{
-		"tab":       {Code: tea.KeyTab},
-		"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
-		"enter":     {Code: tea.KeyEnter},
-		"esc":       {Code: tea.KeyEscape},
-		"up":        {Code: tea.KeyUp},
-		"down":      {Code: tea.KeyDown},
-		"left":      {Code: tea.KeyLeft},
-		"right":     {Code: tea.KeyRight},
-		"pgdown":    {Code: tea.KeyPgDown},
-		"pgup":      {Code: tea.KeyPgUp},
-		"backspace": {Code: tea.KeyBackspace},
-		"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
-		"ctrl+u":    {Code: 'u', Mod: tea.ModCtrl},
-		"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
+		"tab":        {Code: tea.KeyTab},
+		"shift+tab":  {Code: tea.KeyTab, Mod: tea.ModShift},
+		"enter":      {Code: tea.KeyEnter},
+		"esc":        {Code: tea.KeyEscape},
+		"up":         {Code: tea.KeyUp},
+		"down":       {Code: tea.KeyDown},
+		"left":       {Code: tea.KeyLeft},
+		"right":      {Code: tea.KeyRight},
+		"pgdown":     {Code: tea.KeyPgDown},
+		"pgup":       {Code: tea.KeyPgUp},
+		"backspace":  {Code: tea.KeyBackspace},
+		"ctrl+d":     {Code: 'd', Mod: tea.ModCtrl},
+		"ctrl+u":     {Code: 'u', Mod: tea.ModCtrl},
+		"ctrl+c":     {Code: 'c', Mod: tea.ModCtrl},
+		"ctrl+left":  {Code: tea.KeyLeft, Mod: tea.ModCtrl},
+		"ctrl+right": {Code: tea.KeyRight, Mod: tea.ModCtrl},
 	}
 	if m, ok := special[k]; ok {
 		return m
@@ -114,7 +116,8 @@ func runQuick(c tea.Cmd) (tea.Msg, bool) {
 // isTimer recognizes the commands that sleep: spinner ticks and tea.Tick.
 func isTimer(c tea.Cmd) bool {
 	name := runtime.FuncForPC(reflect.ValueOf(c).Pointer()).Name()
-	return strings.Contains(name, "bubbles/v2/spinner") || strings.Contains(name, "bubbletea/v2.Tick")
+	return strings.Contains(name, "bubbles/v2/spinner") || strings.Contains(name, "bubbletea/v2.Tick") ||
+		strings.Contains(name, "waitOpened") // it sleeps, then waits for Open: tests send openedMsg
 }
 
 // screen is the rendered screen without styles.

@@ -19,7 +19,7 @@ func footer(m *Model) string {
 func TestFooterAt80Columns(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 80, 24)
 	f := footer(m)
-	for _, want := range []string{"x wrong only", "v filters", "V slices", "F facets", ": query", "l label", "w export"} {
+	for _, want := range []string{"x wrong only", "v filters", "V slices", "F facets", ": query", "L label", "w export"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("list footer lacks %q:\n%s", want, f)
 		}
@@ -28,7 +28,7 @@ func TestFooterAt80Columns(t *testing.T) {
 		t.Errorf("the footer spends its room on j/k:\n%s", f)
 	}
 	press(m, "p", "p")
-	if f := footer(m); !strings.HasPrefix(strings.TrimSpace(f), "l label 2") || !strings.Contains(f, "w export 2") {
+	if f := footer(m); !strings.HasPrefix(strings.TrimSpace(f), "L label 2") || !strings.Contains(f, "w export 2") {
 		t.Errorf("footer with a selection:\n%s", f)
 	}
 	press(m, "esc", "F")
@@ -41,7 +41,7 @@ func TestFooterAt80Columns(t *testing.T) {
 	}
 
 	run := newTestModel(t, []*model.Dataset{runValidFixture()}, 80, 24)
-	if f := footer(run); !strings.Contains(f, "v scores") || !strings.Contains(f, "F facets") || !strings.Contains(f, "l label") {
+	if f := footer(run); !strings.Contains(f, "v scores") || !strings.Contains(f, "F facets") || !strings.Contains(f, "L label") {
 		t.Errorf("run list footer:\n%s", f)
 	}
 }

@@ -19,9 +19,9 @@ func TestGoldenTools(t *testing.T) {
 		{"facets_answer", func(m *Model) { press(m, "F", "tab", "tab") }, []string{"Facets of 6 records", "[answer]", "[invalid]", "33.3%"}},
 		{"facets_status", func(m *Model) { drive(m, m.setListQuery("score<1")); press(m, "F") }, []string{"matching :score<1", "[status]", "fail"}},
 		{"notes_column", func(m *Model) {
-			press(m, "j", "l")
+			press(m, "j", "L")
 			typeText(m, "extraction bug")
-			press(m, "enter", "j", "j", "l")
+			press(m, "enter", "j", "j", "L")
 			typeText(m, "wrong reasoning")
 			press(m, "enter")
 		}, []string{"labels", "extraction b", "wrong reas"}},

@@ -261,7 +261,7 @@ func (m *Model) startSearch() tea.Cmd {
 			id := m.typedID
 			return tea.Tick(searchPause, func(time.Time) tea.Msg { return searchPauseMsg{id: id, q: q} })
 		},
-		submit: func(v string) (bool, tea.Cmd) { return false, m.searchNow(v) },
+		submit: func(v string) (bool, tea.Cmd) { m.searchedAt = m.pressed; return false, m.searchNow(v) },
 		cancel: func() tea.Cmd { m.typedID++; return m.setQueryIn(m.searchIn, "") },
 	})
 	return nil

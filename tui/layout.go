@@ -43,9 +43,24 @@ type Layout struct {
 	Help   Rect
 }
 
-// ComputeLayout places the panes in a w x h terminal. It is pure so that
-// it can be tested for every size, tiny ones included.
-func ComputeLayout(w, h int) Layout {
+// ComputeLayout places the panes in a w x h terminal, the list and the
+// detail split as by default. It is pure so that it can be tested for
+// every size, tiny ones included.
+func ComputeLayout(w, h int) Layout { return ComputeLayoutSplit(w, h, 0) }
+
+// Split bounds: the share of the body the list takes, in percent, that
+// the keys and a drag of the border move between (0 is the default).
+const (
+	minSplit     = 15
+	maxSplit     = 85
+	splitStep    = 5
+	minPaneWidth = 20
+)
+
+// ComputeLayoutSplit is ComputeLayout with the list given split percent
+// of the body's width (side by side) or height (stacked); 0 is the
+// default split. Each pane keeps some room whatever the split.
+func ComputeLayoutSplit(w, h, split int) Layout {
 	l := Layout{Width: w, Height: h}
 	if w < MinWidth || h < MinHeight {
 		l.TooSmall = true
@@ -69,8 +84,14 @@ func ComputeLayout(w, h int) Layout {
 	l.Status = Rect{0, h - 2, w, 1}
 	body := h - hh - 2
 	l.Body = Rect{0, hh, w, body}
+	if split > 0 {
+		split = max(minSplit, min(split, maxSplit))
+	}
 	if w >= sideBySideWidth {
 		lw := min(max(w*2/5, 36), 90)
+		if split > 0 {
+			lw = max(minPaneWidth, min(w*split/100, w-1-minPaneWidth))
+		}
 		l.List = Rect{0, hh, lw, body}
 		l.Divider = Rect{lw, hh, 1, body}
 		l.Detail = Rect{lw + 1, hh, w - lw - 1, body}
@@ -78,6 +99,9 @@ func ComputeLayout(w, h int) Layout {
 	}
 	l.Stacked = true
 	lh := max(4, body*2/5)
+	if split > 0 {
+		lh = max(3, min(body*split/100, body-3))
+	}
 	l.List = Rect{0, hh, w, lh}
 	l.Detail = Rect{0, hh + lh, w, body - lh}
 	return l

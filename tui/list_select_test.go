@@ -45,7 +45,7 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 	if got := m.list.SelectedRows(); len(got) != 2 || got[0] != 3 || got[1] != 4 {
 		t.Fatalf("* on status=fail selected %v, want 3 4", got)
 	}
-	press(m, "l")
+	press(m, "L")
 	if p := prompt(m); p == nil || !strings.Contains(p.prefix, "add labels to 2 selected records") {
 		t.Fatalf("l with a selection: %+v", prompt(m))
 	}
@@ -90,7 +90,7 @@ func TestRepeatLabel(t *testing.T) {
 	if !strings.Contains(screen(m), "label a record with l first") {
 		t.Errorf(". before any label says nothing:\n%s", screen(m))
 	}
-	press(m, "l")
+	press(m, "L")
 	typeText(m, "wrong reasoning")
 	press(m, "enter", "j", ".", ".")
 	for id, want := range map[string]string{"0": "wrong reasoning", "1": "wrong reasoning", "2": "flaky|wrong reasoning"} {

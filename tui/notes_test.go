@@ -122,7 +122,7 @@ func newNotesModelWith(t *testing.T, store NoteStore, w, h int) *Model {
 func TestLabelsAndNotes(t *testing.T) {
 	store := newMemNotes()
 	m := newNotesModel(t, store, 120, 30)
-	press(m, "j", "l")
+	press(m, "j", "L")
 	if prompt(m) == nil {
 		t.Fatal("l did not open the label prompt")
 	}
@@ -144,7 +144,7 @@ func TestLabelsAndNotes(t *testing.T) {
 		t.Errorf("no label column:\n%s", s)
 	}
 	// Completion offers labels in use; a second record gets one.
-	press(m, "j", "l")
+	press(m, "j", "L")
 	typeText(m, "wr")
 	press(m, "tab")
 	if got := prompt(m).Value(); got != "wrong reasoning" {
@@ -176,7 +176,7 @@ func TestLabelsAndNotes(t *testing.T) {
 		t.Errorf("label facet: %+v", facet)
 	}
 	// Removing every label clears the note's labels.
-	press(m, "g", "j", "l", "ctrl+u", "enter")
+	press(m, "g", "j", "L", "ctrl+u", "enter")
 	if got, _ := store.Get("1"); len(got) != 0 {
 		t.Errorf("labels left: %v", got)
 	}
@@ -184,9 +184,13 @@ func TestLabelsAndNotes(t *testing.T) {
 
 func TestNotesOff(t *testing.T) {
 	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 120, 30)
-	press(m, "l")
+	press(m, "L")
 	if prompt(m) != nil || !strings.Contains(m.note, "notes are off") {
-		t.Errorf("l without notes: prompt %v, note %q", prompt(m) != nil, m.note)
+		t.Errorf("L without notes: prompt %v, note %q", prompt(m) != nil, m.note)
+	}
+	press(m, "l") // in the list, l moves the column cursor, and opens no prompt
+	if prompt(m) != nil {
+		t.Error("l in the list opened a prompt")
 	}
 	press(m, "tab", "l") // in the detail, l is next tab
 	if got, want := m.detail.TabName(), m.detail.Tabs()[1].Name; got != want {

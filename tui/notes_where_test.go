@@ -26,11 +26,11 @@ func TestNotePromptSaysWhereItIsKept(t *testing.T) {
 	store := newMemNotes()
 	store.Set("1", []string{"from the fallback"}, "")
 	m := newNotesModelWith(t, locatedNotes{store}, 120, 30)
-	press(m, "j", "l")
+	press(m, "j", "L")
 	if s := screen(m); !strings.Contains(s, "kept in /state/evalview/notes/fallback.jsonl") {
 		t.Errorf("the prompt does not say where the note is kept:\n%s", s)
 	}
-	press(m, "esc", "j", "l")
+	press(m, "esc", "j", "L")
 	typeText(m, "x")
 	press(m, "enter")
 	if s := screen(m); !strings.Contains(s, "notes saved to /data/x.evalview-notes.jsonl") {

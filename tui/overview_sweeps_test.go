@@ -31,7 +31,8 @@ func sweepDatasets(t *testing.T, folders ...string) []*model.Dataset {
 // model, not per file. One model run 20 times over (the same settings
 // merge, ↻ marks a task run again, r lists its runs; E shows the model
 // run by run), a checkpoint sweep (revision=stepN, ordered as numbers),
-// a few-shot sweep written by a newer harness, a steering sweep; a shows
+// a few-shot sweep written by a newer harness, a steering sweep, a model
+// folder named after a relative path (..__adapters__x); a shows
 // the rows and columns that have no value.
 // `go test ./tui -run TestGoldenOverviewSweeps -update` rewrites them.
 func TestGoldenOverviewSweeps(t *testing.T) {
@@ -44,9 +45,11 @@ func TestGoldenOverviewSweeps(t *testing.T) {
 		{"many_runs", []string{"sweeps/rwkv7-reruns"}, nil, []string{"4.2630↻", "4 columns"}},
 		{"many_runs_reruns", []string{"sweeps/rwkv7-reruns"}, []string{"h", "g", "j", "j", "r"}, []string{"Runs", "4 runs of lambada_openai", "20.0883"}},
 		{"many_runs_expanded", []string{"sweeps/rwkv7-reruns"}, []string{"h", "E"}, []string{"02-24 20:34", "9 columns"}},
-		{"checkpoints", []string{"sweeps/pythia-160m"}, nil, []string{"step0", "step143000", "10 columns"}},
+		{"checkpoints", []string{"sweeps/pythia-160m"}, nil, []string{"step0", "step1]", "10 columns"}},
 		{"fewshot", []string{"sweeps/gemma-2b-fewshot"}, nil, []string{"0-shot", "5-shot", "5 columns"}},
 		{"steering", []string{"sweeps/steering"}, nil, []string{"alpha0.5", "alpha1.0", "steer_path unset"}},
+		// A model folder named after a relative path: "..__adapters__x".
+		{"dotdot_model", []string{"sweeps/adapters"}, nil, []string{"160m-lora", "v1.1-160m", "5 tasks × 2 columns", "worse than 160m-lora"}},
 		// An LFS pointer where a samples file should be has no value.
 		{"empty_hidden", []string{"sweeps/steering", "lfs"}, nil, []string{"2 tasks × 6 columns", "hidden (a)"}},
 		{"empty_shown", []string{"sweeps/steering", "lfs"}, []string{"a"}, []string{"3 tasks × 7 columns", "empty rows shown"}},

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strconv"
-
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
@@ -63,7 +61,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	ds = usable([]*model.Dataset{ds})[0]
 	old := m.datasets[i]
 	m.datasets[i] = ds
-	m.back = nil // sheets over the old dataset
+	m.forgetSheetsOf(i) // sheets over the old dataset
 	if s, ok := m.notes[old]; ok {
 		m.notes[ds] = s
 		delete(m.notes, old)
@@ -81,7 +79,9 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	}
 	id := m.list.Reloaded(m.states[i], old, ds)
 	m.detail.Carry(old, ds)
-	m.flash = "reloaded " + strconv.Itoa(ds.Records.Len()) + " records"
+	// The count is read when the status bar is drawn (flashText): the
+	// new index may still grow, and a count taken now is not the last.
+	m.flash, m.reloaded = "", ds
 	if i != m.cur {
 		return nil
 	}

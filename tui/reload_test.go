@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -217,5 +218,29 @@ func TestOverlappingReloadStopsTheLoser(t *testing.T) {
 	}
 	if !idx.stopped {
 		t.Error("the discarded reload's index was not stopped")
+	}
+}
+
+// TestReloadCountIsNotFinalWhileIndexing: r said "reloaded 468 records",
+// then 906, of 1,404, as if each were the count; while the new index
+// grows it says so, and the count is final once it is complete.
+func TestReloadCountIsNotFinalWhileIndexing(t *testing.T) {
+	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 100, 30)
+	fresh := lmevalFixture()
+	idx := &growingIndex{recs: fresh.Records.(*model.MemIndex).Recs, n: 2}
+	fresh.Records = idx
+	send(m, reloadedMsg{old: m.datasets[0], ds: fresh})
+	if s := screen(m); !strings.Contains(s, "reloading: 2 records so far") || strings.Contains(s, "reloaded") {
+		t.Errorf("reload while the index grows:\n%s", s)
+	}
+	idx.grow(len(idx.recs), true)
+	send(m, indexTickMsg{})
+	want := "reloaded " + strconv.Itoa(len(idx.recs)) + " records"
+	if s := screen(m); !strings.Contains(s, want) {
+		t.Errorf("reload complete: want %q\n%s", want, s)
+	}
+	press(m, "j")
+	if s := screen(m); strings.Contains(s, "reloaded") {
+		t.Errorf("the reload's count stays after a key:\n%s", s)
 	}
 }

@@ -47,6 +47,8 @@ type Model struct {
 	// found is the status bar's line of what the folders opened held,
 	// until another dataset is shown.
 	found string
+	// opening is the opening of the paths under way (opening.go).
+	opening openState
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter
@@ -69,6 +71,10 @@ type Model struct {
 	// zoom gives the focused pane the whole body (Z); the layout
 	// follows it (applyZoom).
 	zoom bool
+	// split is the list's share of the body in percent, 0 the default
+	// (split.go); dragging is set while the border is dragged.
+	split    int
+	dragging bool
 	// input is the search or prompt being typed, nil when none is
 	// (input.go).
 	input *lineInput
@@ -76,10 +82,10 @@ type Model struct {
 	// (sheet.go); the `?` overlay and the dataset picker are sheets too.
 	sheets sheetStack
 	// overview is the overview sheet, kept as the user left it between
-	// openings (T); back are the sheets a ui.OpenMsg left, which esc in
-	// the list brings back.
+	// openings (T); trail is the back stack, the places the user left,
+	// which esc goes back to (back.go).
 	overview *overview.Sheet
-	back     []ui.Sheet
+	trail    []place
 	// deep holds the background deep passes and their reports (deep.go).
 	deep deepState
 	// scoring holds the scored datasets' thresholds and high-score
@@ -94,6 +100,11 @@ type Model struct {
 
 	// searchIn is the pane the search (/) belongs to.
 	searchIn focus
+	// pressed counts the keys pressed; searchedAt is the count when the
+	// search was last submitted. A search that matches nothing says "no
+	// match" until the next key: after it, on another record or in the
+	// other pane, "no match" was stale.
+	pressed, searchedAt int
 	// typedID tags the latest edit of the search line (searchPauseMsg).
 	typedID int
 
@@ -110,6 +121,11 @@ type Model struct {
 	// says what a tool did ("copied…", "notes saved to…") until the next
 	// key.
 	note, flash string
+	// reloaded is the dataset a reload (r) or follow mode brought, whose
+	// count the flash says while its index grows ("reloading: 468
+	// records so far") and once it is complete ("reloaded 1404
+	// records"); nil after the next key.
+	reloaded *model.Dataset
 
 	crash   *crashInfo
 	program *tea.Program
@@ -131,6 +147,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m.help.Styles = st.Help
 	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
+	m.split = loadSplit(opts.State)
 	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
 	m.header = header.New(c, header.Sources{
 		Shown: func() (*model.Dataset, int, int, int) {
@@ -193,7 +210,9 @@ func themeStyles(theme string, guessDark bool) styles.Styles {
 // Init loads the first record, asks the terminal for its background color
 // (theme auto) and starts polling indexes that are still growing.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.selectionChanged()}
+	// What Open opened while the program started shows in the first
+	// frame.
+	cmds := []tea.Cmd{m.takeOpened(), m.selectionChanged()}
 	if autoTheme(m.opts.Theme) {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

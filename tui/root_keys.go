@@ -113,6 +113,8 @@ func (m *Model) globalActions() []ui.Action {
 		{Binding: &km.Global.FocusNext, Do: otherPane},
 		{Binding: &km.Global.FocusPrev, Do: otherPane},
 		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
+		{Binding: &km.Global.SplitLeft, Do: func() tea.Cmd { return m.setSplit(m.splitNow()-splitStep, true) }},
+		{Binding: &km.Global.SplitRight, Do: func() tea.Cmd { return m.setSplit(m.splitNow()+splitStep, true) }},
 		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
 		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},
@@ -163,7 +165,7 @@ func (m *Model) toolActions() []ui.Action {
 		{Binding: &t.Sort, Do: m.list.CycleSort},
 		{Binding: &t.Reverse, Do: m.list.ReverseSort},
 		{Binding: &t.Columns, Do: func() tea.Cmd { m.sheets.push(m.list.Columns()); return nil }},
-		// l is "next tab" in the detail.
+		// Labels are the list's (the detail's records are the list's).
 		{Binding: &t.Label, When: func() bool { return m.focus == focusList }, Do: m.openLabelPrompt},
 		{Binding: &t.Annotate, Do: m.openNotePrompt},
 		{Binding: &t.Copy, Do: func() tea.Cmd { return m.copyFocused(false) }},
@@ -230,13 +232,13 @@ func (m *Model) listActions() []ui.Action {
 		{Binding: &km.List.NextTab, DoKey: chooseTab},
 	}
 	acts = append(acts, m.list.Actions()...)
-	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.back != nil }, Do: func() tea.Cmd {
-		for _, s := range m.back { // the sheets the user came from, as left
-			m.sheets.push(s)
-		}
-		m.back = nil
-		return nil
-	}})
+	back := m.backName()
+	// esc's place on the help line, first: where it goes once it has
+	// nothing of the list's to clear.
+	if back != "" && m.list.Query() == "" && !m.list.Pinned() && m.list.SelectionLabel() == "" {
+		acts = append([]ui.Action{ui.OnLine(&km.Search.Cancel, "to "+back)}, acts...)
+	}
+	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return len(m.trail) > 0 }, Do: m.goBack})
 }
 
 // paneActions are the focused pane's keys.
@@ -272,11 +274,21 @@ func (m *Model) sheetActions() []ui.Action {
 // ones, the tools, then the focused pane's; a key whose action is not
 // offered here says why, when it can.
 func (m *Model) handleBrowseKey(k tea.KeyPressMsg) tea.Cmd {
+	if len(m.datasets) == 0 {
+		// Nothing is open yet: quit and help are all there is.
+		km := m.c.Keys
+		cmd, _ := m.runAction([]ui.Action{
+			{Binding: &km.Global.Quit, Do: quit},
+			{Binding: &km.Global.ForceQuit, Do: quit},
+			{Binding: &km.Global.Help, Do: m.openHelp},
+		}, k)
+		return cmd
+	}
 	if cmd, ok := m.runAction(m.globalActions(), k); ok {
 		return cmd
 	}
 	if len(m.datasets) > 0 {
-		m.flash = "" // a tool's "copied…" stays until the next key here
+		m.flash, m.reloaded = "", nil // a tool's "copied…" stays until the next key here
 		if cmd, ok := m.runAction(m.toolActions(), k); ok {
 			return cmd
 		}
@@ -344,6 +356,9 @@ func (m *Model) shortHelp() []key.Binding {
 		return m.input.shortHelp(km)
 	case modeSheet:
 		return movesLast(km, m.sheets.top().ShortHelp())
+	}
+	if len(m.datasets) == 0 {
+		return []key.Binding{km.Global.Help, km.Global.Quit} // all there is before a dataset opens
 	}
 	b := ui.ShortHelp(m.paneActions())
 	r := km.Run

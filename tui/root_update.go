@@ -43,8 +43,14 @@ func (m *Model) derive() tea.Cmd {
 	m.list.SetFocused(m.focus == focusList)
 	m.detail.SetFocused(m.focus == focusDetail)
 	m.applyZoom()
+	m.header.SetSheet(nil)
+	if d, ok := m.sheets.top().(ui.Describer); ok {
+		desc := d.Describe()
+		m.header.SetSheet(&desc)
+	}
 	m.header.Refresh()
 	cmd := m.detail.Refresh() // nothing when the filter and the rest are as shown
+	m.c.BackTo = m.backName()
 	m.enableKeys()
 	return cmd
 }
@@ -65,6 +71,8 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
 		m.restore = cursorRestore{} // the user's key, not a reload, places the cursor now
+		m.opening.touched = true
+		m.pressed++
 		return m.handleKey(msg), true
 	case tea.PasteMsg:
 		if m.input != nil {
@@ -77,7 +85,19 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg), true
 	case tea.MouseClickMsg:
+		m.opening.touched = true
 		return m.handleClick(msg), true
+	case tea.MouseMotionMsg:
+		if !m.dragging {
+			return nil, false // a motion changes nothing
+		}
+		return m.dragTo(msg.Mouse().X), true
+	case tea.MouseReleaseMsg:
+		if !m.dragging {
+			return nil, false
+		}
+		m.dragging = false
+		return m.saveSplit(), true
 	case tea.BackgroundColorMsg:
 		return m.handleBackground(msg), true
 	case recordLoadedMsg:
@@ -127,7 +147,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 // handleWindowSize lays the rooms out again.
 func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.ready = true
-	m.layout = ComputeLayout(msg.Width, msg.Height)
+	m.layout = ComputeLayoutSplit(msg.Width, msg.Height, m.split)
 	l := m.layout
 	if l.TooSmall {
 		return nil
@@ -146,7 +166,7 @@ func (m *Model) applyZoom() {
 	if !m.ready || m.layout.TooSmall {
 		return
 	}
-	want := ComputeLayout(m.layout.Width, m.layout.Height)
+	want := ComputeLayoutSplit(m.layout.Width, m.layout.Height, m.split)
 	if m.zoom {
 		want = want.Zoomed(m.focus == focusDetail)
 	}
@@ -176,7 +196,7 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 
 // busy reports work the status bar shows a spinner for.
 func (m *Model) busy() bool {
-	return m.loading || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
+	return m.loading || m.opening.on || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
 }
 
 // spin is the status bar's spinner of work in progress.

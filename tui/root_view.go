@@ -8,9 +8,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"evalview/model"
 	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/text"
+	"evalview/tui/ui"
 )
 
 // View renders the screen: exactly the window's size, nothing wider.
@@ -119,13 +121,34 @@ func tooSmall(st *styles.Styles, w, h int) string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(msg, "\n"))
 }
 
-// statusInfo gathers the status bar's content.
+// statusInfo gathers the status bar's content. Over a sheet it says
+// what the sheet shows, not the hidden list's position: a sheet that
+// lines datasets up (ui.Describer) its own position and nothing of the
+// current dataset; a sheet over the dataset its name, with the list's
+// filter, switches and query, which decide what it counts.
 func (m *Model) statusInfo() statusbar.Info {
 	in := statusbar.Info{Note: m.note, Found: m.found}
+	if in.Note == "" && !m.opening.foundGone {
+		in.Note = m.opening.failed
+	}
+	if s := m.openingStatus(); s != "" {
+		in.Loading = m.spinner.View() + " " + s
+	}
 	if len(m.datasets) == 0 {
 		return in
 	}
 	ds := m.datasets[m.cur]
+	top := m.sheets.top()
+	if d, ok := top.(ui.Describer); ok {
+		desc := d.Describe()
+		in.Sheet = strings.ToLower(desc.Title)
+		if desc.Pos != "" {
+			in.Sheet += " · " + desc.Pos
+		}
+		in.ListQuery = text.OneLine(m.flashText())
+		in.Loading = m.loadingText(ds)
+		return in
+	}
 	in.Pos, in.Shown = m.list.Position()
 	in.All = ds.Records.Len()
 	if fi := m.list.FilterIndex(); fi >= 0 {
@@ -133,7 +156,6 @@ func (m *Model) statusInfo() statusbar.Info {
 	}
 	in.WrongOnly = m.list.WrongOnly()
 	in.Zoom = m.zoom
-	in.Selected = m.list.SelectionLabel()
 	in.Pin, in.Work = m.list.PinLabel(), m.deep.status(ds)
 	// The list's query and sort, after the follow marker and before a
 	// tool's flash: "following · :score<5 · sort score↓".
@@ -142,10 +164,19 @@ func (m *Model) statusInfo() statusbar.Info {
 		q = append(q, f)
 	}
 	q = append(q, m.list.QueryStatus()...)
-	if m.flash != "" {
-		q = append(q, text.OneLine(m.flash))
+	if f := m.flashText(); f != "" {
+		q = append(q, text.OneLine(f))
 	}
 	in.ListQuery = strings.Join(q, " · ")
+	in.Loading = m.loadingText(ds)
+	if top != nil {
+		// The sheet covers the panes: name it, not the list's position,
+		// selection and search or the detail's scroll.
+		in.Sheet = text.OneLine(top.Title())
+		in.Zoom = false
+		return in
+	}
+	in.Selected = m.list.SelectionLabel()
 	dq, _ := m.detail.SearchQuery()
 	switch q := m.list.Query(); {
 	case m.detailFollowsListSearch():
@@ -158,22 +189,43 @@ func (m *Model) statusInfo() statusbar.Info {
 		in.Query, in.Where = dq, m.detail.TabName()
 		in.Hits, in.MatchCur = m.detail.SearchHits()
 	}
-	if s := m.sheets.top(); s != nil {
-		// The sheet covers the detail: name it (overlays name nothing),
-		// not the hidden scroll.
-		in.Scroll = text.OneLine(s.Title())
-	} else if mark := m.detail.ScrollMark(); mark != "" {
+	if in.Hits == 0 && !in.Counting && m.searchedAt != m.pressed {
+		in.Query = "" // "no match" is said once, after the search
+	}
+	if mark := m.detail.ScrollMark(); mark != "" {
 		in.Scroll = m.detail.TabName() + " " + mark
 	}
-	switch {
-	case !ds.Records.Done():
-		in.Loading = m.spinner.View() + " indexing…"
-	case m.loading:
-		in.Loading = m.spinner.View() + " loading record…"
-	case m.detail.Busy():
-		in.Loading = m.spinner.View() + " rendering…"
-	}
 	return in
+}
+
+// flashText is what a tool did, for the status bar: the flash, or the
+// count of a reload, said as final only once its index is complete.
+func (m *Model) flashText() string {
+	ds := m.reloaded
+	if ds == nil {
+		return m.flash
+	}
+	n := ds.Records.Len()
+	if !ds.Records.Done() {
+		return "reloading: " + text.Plural(n, "record") + " so far"
+	}
+	return "reloaded " + text.Plural(n, "record")
+}
+
+// loadingText is the status bar's work in progress: the index of ds
+// growing, a record loading, a tab rendering.
+func (m *Model) loadingText(ds *model.Dataset) string {
+	switch {
+	case m.openingStatus() != "":
+		return m.spinner.View() + " " + m.openingStatus()
+	case !ds.Records.Done():
+		return m.spinner.View() + " indexing…"
+	case m.loading:
+		return m.spinner.View() + " loading record…"
+	case m.detail.Busy():
+		return m.spinner.View() + " rendering…"
+	}
+	return ""
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -105,3 +105,31 @@ func TestSearchWithoutHitsHidesNextMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestNoMatchIsSaidOnce: a search that matches nothing says so, and the
+// next key (a move, the other pane) takes "no match" off the status bar,
+// where it stayed, stale, whatever the user did next.
+func TestNoMatchIsSaidOnce(t *testing.T) {
+	m := newTestModel(t, []*model.Dataset{lmevalFixture()}, 100, 30)
+	press(m, "/")
+	typeText(m, "zzzq")
+	press(m, "enter")
+	if s := screen(m); !strings.Contains(s, "/zzzq no match in list") {
+		t.Fatalf("no match not said:\n%s", s)
+	}
+	press(m, "j")
+	if s := screen(m); strings.Contains(s, "no match") {
+		t.Errorf("no match stays after a move:\n%s", s)
+	}
+	press(m, "tab")
+	if s := screen(m); strings.Contains(s, "no match") {
+		t.Errorf("no match stays in the detail:\n%s", s)
+	}
+	// A search that matches keeps its count.
+	press(m, "tab", "/")
+	typeText(m, "question")
+	press(m, "enter", "j")
+	if s := screen(m); !strings.Contains(s, "/question") {
+		t.Errorf("a matching search left the status bar after a key:\n%s", s)
+	}
+}

@@ -76,6 +76,7 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case ui.DoneMsg:
 		m.sheets.close(msg.Sheet)
 		if msg.Then == nil {
+			m.arrived() // closed: back where the user came from
 			return nil, true
 		}
 		cmd, _ := m.routed(msg.Then)
@@ -103,12 +104,15 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return m.toggleHighScore(), true
 	case ui.DatasetMsg:
+		if msg.Index != m.cur {
+			m.leave()
+		}
 		return m.switchDataset(msg.Index), true
 	case ui.PushMsg:
 		m.sheets.push(msg.Sheet)
 		return nil, true
 	case ui.OpenMsg:
-		back := append([]ui.Sheet(nil), m.sheets.list...)
+		m.leave()
 		m.sheets.closeAll()
 		var cmd tea.Cmd
 		if i := slices.Index(m.datasets, msg.Dataset); i >= 0 && i != m.cur {
@@ -121,7 +125,6 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 			cmd = tea.Batch(cmd, m.showRecord(msg.Dataset, msg.Record))
 		}
 		m.focus = focusList
-		m.back = back
 		return cmd, true
 	}
 	return nil, false
@@ -130,10 +133,16 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 // openOverview shows the overview of the datasets (T), as the user left
 // it; it is the first screen when several datasets are open.
 func (m *Model) openOverview() tea.Cmd {
-	m.back = nil // T leaves where enter in the overview led
+	if m.overview != nil && m.sheets.top() == ui.Sheet(m.overview) {
+		return nil
+	}
+	if m.ready {
+		m.leave() // not the first screen: nothing was left
+	}
 	if m.overview == nil {
 		m.overview = overview.New(m.c, overviewSource{m.header.Metrics()}, m.datasets)
 	} else {
+		m.overview.Grow(m.datasets) // the datasets opened since (opening.go)
 		m.overview.Refresh()
 	}
 	m.sheets.close(m.overview)

@@ -16,6 +16,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -74,6 +75,22 @@ type Options struct {
 	// the status bar says it (model.DiscoveryLine) until another dataset
 	// is shown.
 	Discovery []model.Discovery
+	// Open, when set, opens the paths once the browser is on its way to
+	// the screen, on a goroutine of its own (see opening.go): it hands
+	// each dataset to o as it is opened, after those given to New, and
+	// tells o what each folder held and each file it comes to. ctx ends
+	// when the browser does; the browser does not wait for Open to
+	// return. Its error is shown in the status bar; it ends the browser
+	// (Run returns it) when nothing was opened, or when it is End's.
+	Open func(ctx context.Context, o *Opening) error
+	// FilterRequired ends the browser with UnknownFilter's error when no
+	// dataset has the --filter name once every path is opened and every
+	// index complete (the command's usage error); without it the status
+	// bar says so.
+	FilterRequired bool
+	// State is the file the browser remembers its layout in between runs
+	// (the list/detail split: StatePath); "" remembers nothing.
+	State string
 }
 
 // UnknownFilter is the error of a --filter name no dataset has; names are
@@ -91,6 +108,8 @@ func UnknownFilter(name string, names []string) error {
 // it wrote to os.TempDir().
 func Run(datasets []*model.Dataset, opts Options) (err error) {
 	m := New(datasets, opts)
+	m.startOpening() // beside the program's start-up
+	defer m.stopOpening()
 	// Bubble Tea writes frames on a ticker: at its default 60 per second
 	// a frame waits up to 17 ms to reach the terminal; 120 (its most)
 	// halves that. An unchanged view costs a comparison per tick. The
@@ -123,6 +142,9 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	m.deep.cancel() // a deep pass may still run in the background
 	if m.crash != nil {
 		return crashError(m.crash)
+	}
+	if m.opening.ended != nil && runErr == nil {
+		return m.opening.ended
 	}
 	if errors.Is(runErr, tea.ErrProgramPanic) {
 		if path, werr := writeCrashLog(&crashInfo{value: "recovered by Bubble Tea", stack: []byte(printed)}, time.Now()); werr == nil {

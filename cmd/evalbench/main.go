@@ -67,6 +67,7 @@ func main() {
 		serve   = flag.String("serve-s3", "", "serve this folder as the S3 bucket \"bench\" on 127.0.0.1 (after -latency per request) until interrupted, printing the environment that points evalview at it")
 		plain   = flag.String("plain", "", "comma-separated counts of records of plain JSON Lines files to measure check, summary and export on against the memory budget, e.g. 10000000 (empty, the default: none)")
 		plainLn = flag.String("plain-line", "", "comma-separated sizes of one-line plain JSON Lines files to measure check, summary and export on against the memory budget, e.g. 2GB (empty, the default: none)")
+		answers = flag.String("answers", "", "comma-separated paths to open in the browser (-evalview): the time to its first screen and from q to its end, issue 30 (folders of many files, huge files, silent servers)")
 		rrecord = flag.String("remote-record", "", "child mode: open this remote file, then a record in its middle, and print the seconds and range requests that took")
 	)
 	flag.Parse()
@@ -88,6 +89,13 @@ func main() {
 		err = childRemoteRecord(*rrecord)
 	case *serve != "":
 		err = serveForever(*serve, *latency)
+	case *answers != "":
+		repeats = max(*runs, 1)
+		if *bin == "" {
+			err = fmt.Errorf("-answers needs -evalview BINARY")
+			break
+		}
+		err = measureAnswers(*bin, strings.Split(*answers, ","))
 	default:
 		repeats = max(*runs, 1)
 		overviewCounts, overviewRuns = *ovCount, *ovRuns

@@ -12,8 +12,8 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"evalview/internal/termsafe"
@@ -177,19 +177,31 @@ Formats are detected from content; --as forces one.`,
 				return usageError(stderr, fmt.Errorf("--threshold %v: want a score from 0 to 10", opts.Threshold))
 			}
 			o.Background = true // the browser shows the list while it grows
-			o.Found = func(d model.Discovery) { opts.Discovery = append(opts.Discovery, d) }
 			tui.Prewarm()       // the first frame's own set-up, beside the loading
 			tuneBrowserGC(args) // the heap within the inputs' budget
-			datasets, err := openNoting(args, o, stderr)
-			o.Found = nil // a reload reports nothing to the screen
-			if err != nil {
-				fmt.Fprintln(stderr, "evalview:", err)
-				if len(datasets) == 0 {
-					return exitError{exitOpenFails}
+			// The browser opens the paths itself, once it is on its way
+			// to the screen (browserOpening).
+			opening := &browserOpening{}
+			var datasets []*model.Dataset
+			if term.IsTerminal(os.Stdin.Fd()) {
+				opts.Open = opening.open(args, o)
+				opts.FilterRequired = true // an unknown --filter is a usage error
+			} else {
+				// No terminal to start on (a script, a test): the paths
+				// are opened first, so that what is wrong with them is
+				// said rather than the terminal missing.
+				o.Found = func(d model.Discovery) { opts.Discovery = append(opts.Discovery, d) }
+				datasets, err = openFirst(args, o)
+				o.Found = nil // a reload reports nothing to the screen
+				if err != nil {
+					fmt.Fprintln(stderr, "evalview:", err)
+					if len(datasets) == 0 {
+						return exitError{exitOpenFails}
+					}
 				}
-			}
-			if err := checkFilterName(datasets, opts.Filter); err != nil {
-				return usageError(stderr, err)
+				if err := checkFilterName(datasets, opts.Filter); err != nil {
+					return usageError(stderr, err)
+				}
 			}
 			notesPath := common.notes
 			if notesPath == "" {
@@ -202,6 +214,7 @@ Formats are detected from content; --as forces one.`,
 			opts.Stat = source.Stat       // follow polls a remote object's version tag
 			opts.ReadDir = source.ReadDir // and lists a remote folder
 			opts.Overview = true          // several datasets open on the overview of tasks by models
+			opts.State = tui.StatePath()  // the list/detail split, remembered between runs
 			if err := applyConfig(cmd, &opts, common.config, stderr); err != nil {
 				return usageError(stderr, err)
 			}
@@ -210,6 +223,9 @@ Formats are detected from content; --as forces one.`,
 			if err != nil {
 				fmt.Fprintln(stderr, "evalview:", err)
 				return exitError{exitOpenFails}
+			}
+			if err := opening.failed(); err != nil {
+				fmt.Fprintln(stderr, "evalview:", err) // the paths that could not be opened
 			}
 			return nil
 		},
@@ -227,43 +243,46 @@ Formats are detected from content; --as forces one.`,
 	return root
 }
 
-// openNoting is loaders.Open for the browser: when remote paths take
-// long to list and open (a slow link, a stalled server: every request
-// times out), stderr says what is being read before the screen appears.
-func openNoting(args []string, o loaders.Options, stderr io.Writer) ([]*model.Dataset, error) {
-	var remote []string
-	for _, a := range args {
-		if source.IsRemote(a) {
-			remote = append(remote, source.Display(a))
-		}
-	}
-	if len(remote) > 0 {
-		// Stop does not wait for a callback already started: the flag,
-		// set under the lock before returning, keeps a late one from
-		// writing once the browser draws.
-		var mu sync.Mutex
-		over := false
-		t := time.AfterFunc(noteAfter, func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if !over {
-				fmt.Fprintf(stderr, "evalview: reading %s… (ctrl+c stops)\n", strings.Join(remote, ", "))
-			}
-		})
-		defer func() {
-			t.Stop()
-			mu.Lock()
-			over = true
-			mu.Unlock()
-		}()
-	}
+// openFirst is loaders.Open for the browser started without a terminal.
+func openFirst(args []string, o loaders.Options) ([]*model.Dataset, error) {
 	defer source.Hold()() // one pass over the remote paths: see source.Hold
 	return loaders.Open(args, o)
 }
 
-// noteAfter is how long opening remote paths takes before openNoting
-// says so.
-var noteAfter = 500 * time.Millisecond
+// browserOpening is the browser's opening of its paths.
+type browserOpening struct {
+	mu  sync.Mutex
+	err error
+}
+
+// open is the browser's Options.Open: loaders.Each over the paths, each
+// dataset handed to the browser as it is opened, with the browser's
+// context (quitting ends the opening) and its count of the files read.
+func (b *browserOpening) open(args []string, o loaders.Options) func(context.Context, *tui.Opening) error {
+	return func(ctx context.Context, op *tui.Opening) error {
+		o.Context, o.Found, o.Reading = ctx, op.Found, op.Reading
+		defer source.Hold()() // one pass over the remote paths: see source.Hold
+		err := loaders.Each(args, o, func(ds *model.Dataset) error {
+			op.Add(ds)
+			return nil
+		})
+		if ctx.Err() != nil {
+			return nil // the browser is gone: nobody asked for the rest
+		}
+		b.mu.Lock()
+		b.err = err
+		b.mu.Unlock()
+		return err
+	}
+}
+
+// failed is what the opening could not open, once it is over (nil while
+// it goes on: the browser ended first).
+func (b *browserOpening) failed() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.err
+}
 
 func usageError(stderr io.Writer, err error) error {
 	fmt.Fprintln(stderr, "evalview:", err)

@@ -46,10 +46,10 @@ func TestTwoBrowsersLabelOneRecord(t *testing.T) {
 	side := notes.SidecarPath(art)
 	name := filepath.Base(art)
 
-	pressKeys(a, "j", "l")
+	pressKeys(a, "j", "L")
 	typeKeys(a, "extraction bug")
 	pressKeys(a, "enter")
-	pressKeys(b, "j", "l")
+	pressKeys(b, "j", "L")
 	typeKeys(b, "wrong reasoning")
 	pressKeys(b, "enter")
 	if v := b.View().Content; strings.Contains(v, "another window") || !strings.Contains(v, "notes saved to") {
@@ -60,8 +60,8 @@ func TestTwoBrowsersLabelOneRecord(t *testing.T) {
 		t.Errorf("record 1 keeps %v", l)
 	}
 
-	pressKeys(a, "j", "l") // A's prompt is open on record 2...
-	pressKeys(b, "j", "l") // ...when B labels it and saves
+	pressKeys(a, "j", "L") // A's prompt is open on record 2...
+	pressKeys(b, "j", "L") // ...when B labels it and saves
 	typeKeys(b, "b's label")
 	pressKeys(b, "enter")
 	typeKeys(a, "a's label")
@@ -76,7 +76,7 @@ func TestTwoBrowsersLabelOneRecord(t *testing.T) {
 	}
 	// A's window shows both labels (B's learnt at its save); B learns of
 	// A's when it next opens the record's prompt.
-	pressKeys(b, "l")
+	pressKeys(b, "L")
 	if v := b.View().Content; !strings.Contains(v, "b's label, a's label") {
 		t.Errorf("B's prompt does not start from both labels:\n%s", lastLines(v, 3))
 	}

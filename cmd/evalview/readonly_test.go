@@ -184,7 +184,7 @@ func TestSessionLeavesInputsAlone(t *testing.T) {
 		pressKeys(m, "enter", "n", "esc", ":")
 		typeKeys(m, "status=fail")
 		pressKeys(m, "enter", "s", "S", "s", "F", "down", "esc", "c", "esc", "f", "x", "x", "y")
-		pressKeys(m, "l")
+		pressKeys(m, "L")
 		typeKeys(m, "extraction bug")
 		pressKeys(m, "enter", "esc", "w", "enter", "esc", "r", "?", "esc", ">")
 	}

@@ -4,13 +4,13 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,6 +18,7 @@ import (
 	"evalview/loaders"
 	"evalview/loaders/source"
 	"evalview/loaders/source/sourcetest"
+	"evalview/tui"
 )
 
 // upload puts every file under dir into put, keyed by its slash path
@@ -208,25 +209,25 @@ func TestRemoteDiskCache(t *testing.T) {
 	}
 }
 
-// A remote path slow to open says, before the browser's screen, what is
-// being read; a stalled server ends in a timeout naming it.
-func TestRemoteSlowOpenIsSaid(t *testing.T) {
+// The browser's opening of a remote path on a stalled server ends in a
+// timeout naming it (the browser shows meanwhile, and says so after).
+func TestRemoteStalledOpenTimesOut(t *testing.T) {
 	remoteTest(t)
 	t.Setenv("HF_TOKEN", "")
 	hub := sourcetest.NewHub(t)
 	hub.Put("datasets/o/n", "samples_x_2025-01-01T00-00-00.jsonl", []byte("{}\n"))
 	hub.Fail(sourcetest.Fault{Match: "/cdn/", Stall: time.Minute})
-	oldT, oldN := source.Timeout, noteAfter
-	source.Timeout, noteAfter = 300*time.Millisecond, time.Millisecond
-	defer func() { source.Timeout, noteAfter = oldT, oldN }()
+	oldT := source.Timeout
+	source.Timeout = 300 * time.Millisecond
+	defer func() { source.Timeout = oldT }()
 	source.Reset()
-	var errb bytes.Buffer
-	_, err := openNoting([]string{"hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl"}, loaders.Options{Background: true}, &errb)
-	if !strings.Contains(errb.String(), "reading hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl") {
-		t.Errorf("nothing said while opening: %q", errb.String())
-	}
+	b := &browserOpening{}
+	err := b.open([]string{"hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl"}, loaders.Options{Background: true})(context.Background(), &tui.Opening{})
 	if err == nil || !strings.Contains(err.Error(), "timed out") || !strings.Contains(err.Error(), "hf://datasets/o/n/samples_x") {
 		t.Errorf("a stalled server: %v", err)
+	}
+	if b.failed() != err {
+		t.Errorf("the command would say %v after the browser", b.failed())
 	}
 }
 
@@ -263,57 +264,6 @@ func TestRemotePresignedURLHidesItsQuery(t *testing.T) {
 		if strings.Contains(s, "s3cr3tSIG") || strings.Contains(s, "wrongSIG") || strings.Contains(s, "AKIAEXAMPLE") {
 			t.Errorf("a URL's query is shown:\n%s", s)
 		}
-	}
-}
-
-// lateWriter is stderr for openNoting: its first Write lets the server
-// answer, then waits until openNoting returns (or 2 s): a line written
-// after the browser starts drawing is late.
-type lateWriter struct {
-	once     sync.Once
-	hold     chan struct{}
-	returned chan struct{}
-	finished chan struct{} // the first Write's end
-	late     atomic.Bool
-}
-
-func (w *lateWriter) Write(p []byte) (int, error) {
-	w.once.Do(func() { close(w.hold) })
-	select {
-	case <-w.returned:
-		w.late.Store(true)
-	case <-time.After(2 * time.Second):
-	}
-	select {
-	case <-w.finished:
-	default:
-		close(w.finished)
-	}
-	return len(p), nil
-}
-
-// The "reading…" line is never written once openNoting has returned (the
-// browser draws then), even when its timer fired as the open ended.
-func TestRemoteNoteNotAfterOpen(t *testing.T) {
-	remoteTest(t)
-	t.Setenv("HF_TOKEN", "")
-	hub := sourcetest.NewHub(t)
-	hub.Put("datasets/o/n", "samples_x_2025-01-01T00-00-00.jsonl", []byte("{}\n"))
-	// The open waits for the note: its file's bytes come once the note is
-	// being written.
-	w := &lateWriter{hold: make(chan struct{}), returned: make(chan struct{}), finished: make(chan struct{})}
-	hub.Fail(sourcetest.Fault{Match: "/cdn/", Hold: w.hold})
-	oldN := noteAfter
-	noteAfter = time.Millisecond
-	defer func() { noteAfter = oldN }()
-	source.Reset()
-	if _, err := openNoting([]string{"hf://datasets/o/n/samples_x_2025-01-01T00-00-00.jsonl"}, loaders.Options{Background: true}, w); err != nil {
-		t.Fatal(err)
-	}
-	close(w.returned)
-	<-w.finished
-	if w.late.Load() {
-		t.Error("the reading… line was written after openNoting returned")
 	}
 }
 
@@ -367,12 +317,9 @@ func TestRemoteURLPasswordShowsNowhere(t *testing.T) {
 	}
 	outs = append(outs, out, errOut)
 	source.Reset()
-	oldN := noteAfter
-	noteAfter = 0
-	var note bytes.Buffer
-	openNoting([]string{withPw}, loaders.Options{Background: true}, &note)
-	noteAfter = oldN
-	outs = append(outs, note.String())
+	if err := (&browserOpening{}).open([]string{withPw}, loaders.Options{Background: true})(context.Background(), &tui.Opening{}); err != nil {
+		outs = append(outs, err.Error())
+	}
 	if authed.Load() == 0 {
 		t.Error("the server never got the credential")
 	}

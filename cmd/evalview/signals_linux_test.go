@@ -20,12 +20,20 @@ import (
 // for the signal tests, on a terminal they give it.
 const browserChildEnv = "EVALVIEW_BROWSER_CHILD"
 
+// browserArgsEnv, when set, is the child browser's arguments, separated
+// by \x1f (the default: the demo).
+const browserArgsEnv = "EVALVIEW_BROWSER_ARGS"
+
 // TestBrowserChild is not a test: it is the browser a child process runs.
 func TestBrowserChild(t *testing.T) {
 	if os.Getenv(browserChildEnv) == "" {
 		t.Skip("runs only as a child process of TestSignalsRestoreTheTerminal")
 	}
-	os.Exit(run([]string{"--theme", "dark", "--demo"}, os.Stdout, os.Stderr))
+	args := []string{"--theme", "dark", "--demo"}
+	if a := os.Getenv(browserArgsEnv); a != "" {
+		args = strings.Split(a, "\x1f")
+	}
+	os.Exit(run(args, os.Stdout, os.Stderr))
 }
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.
@@ -78,7 +86,7 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 			}
 			until("browser on screen", func() bool {
 				s := out.String()
-				return strings.Contains(s, "\x1b[?1049h") && strings.Contains(s, "records")
+				return strings.Contains(s, "\x1b[?1049h") && strings.Contains(s, "Overview") // the demo opens on the overview
 			})
 			raw, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
 			if err != nil || raw.Lflag&(unix.ICANON|unix.ECHO) != 0 {
@@ -135,10 +143,13 @@ func openPty(t *testing.T) (ptmx, tty *os.File) {
 // startBrowserChild starts the browser (TestBrowserChild) on tty, in a
 // session of its own, and collects what it writes; it is killed when the
 // test ends.
-func startBrowserChild(t *testing.T, ptmx, tty *os.File) (*exec.Cmd, *syncBuffer) {
+func startBrowserChild(t *testing.T, ptmx, tty *os.File, args ...string) (*exec.Cmd, *syncBuffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestBrowserChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), browserChildEnv+"=1", "TERM=xterm-256color", "XDG_STATE_HOME="+t.TempDir())
+	if len(args) > 0 {
+		cmd.Env = append(cmd.Env, browserArgsEnv+"="+strings.Join(args, "\x1f"))
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if err := cmd.Start(); err != nil {

@@ -223,10 +223,14 @@ func hiddenText(t *overview.Table) string {
 	if t.HiddenColumns > 0 {
 		parts = append(parts, text.Plural(t.HiddenColumns, "column"))
 	}
-	if len(parts) == 0 {
-		return ""
+	var out []string
+	if len(parts) > 0 {
+		out = append(out, "not shown: "+strings.Join(parts, " and ")+" with no value (--show-empty shows them)")
 	}
-	return "not shown: " + strings.Join(parts, " and ") + " with no value (--show-empty shows them)"
+	if m := t.MergedNote(); m != "" {
+		out = append(out, m)
+	}
+	return strings.Join(out, "; ")
 }
 
 // closeWithOverview ends `summary --format json`: the datasets array,

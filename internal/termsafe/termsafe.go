@@ -25,7 +25,9 @@ package termsafe
 
 import (
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -71,7 +73,12 @@ func plain(s string) bool {
 //   - C1 controls print as `\x9b`-style escapes;
 //   - bidi controls print as `\u202e`-style escapes;
 //   - "\r\n" becomes "\n", a lone "\r" prints as ␍, U+2028 and U+2029
-//     become "\n".
+//     become "\n";
+//   - a character piled with more than MaxCluster marks, joiners and
+//     selectors (one grapheme cluster of thousands of code points) keeps
+//     the first MaxCluster and says how many it drops: "a…(+9984 marks)".
+//     Terminals draw such a cluster over neighbouring cells, or stall on
+//     it; no script needs more than a handful.
 //
 // Newlines and tabs are kept: they cannot act beyond the line they end or
 // the cell they fill.
@@ -81,9 +88,21 @@ func Visible(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
+	ext, dropped := 0, 0 // the run of extending runes, those left out of it
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
+		if extends(r) || ext > 0 && pictographic(r) && prevJoins(s, i-size) {
+			if ext++; ext > MaxCluster {
+				dropped++
+				continue
+			}
+		} else {
+			if dropped > 0 {
+				b.WriteString("…(+" + strconv.Itoa(dropped) + " marks)")
+			}
+			ext, dropped = 0, 0
+		}
 		if r == utf8.RuneError && size <= 1 {
 			b.WriteRune(utf8.RuneError)
 			continue
@@ -99,7 +118,45 @@ func Visible(s string) string {
 			b.WriteString(visibleForm(r))
 		}
 	}
+	if dropped > 0 {
+		b.WriteString("…(+" + strconv.Itoa(dropped) + " marks)")
+	}
 	return b.String()
+}
+
+// MaxCluster is how many marks, joiners and selectors Visible keeps on
+// one character: the longest emoji sequences (a family, a flag of tags)
+// and the most stacked scripts use well under it.
+const MaxCluster = 16
+
+// extends reports whether r attaches to the character before it: a
+// combining mark, the zero-width joiner, a variation selector, an emoji
+// skin-tone modifier or a tag character. (The standard library has no
+// grapheme segmentation; these classes are the ones a cluster grows by
+// without bound.)
+func extends(r rune) bool {
+	switch {
+	case r < 0x300:
+		return false
+	case r == 0x200d, r >= 0xfe00 && r <= 0xfe0f, r >= 0xe0100 && r <= 0xe01ef,
+		r >= 0x1f3fb && r <= 0x1f3ff, r >= 0xe0020 && r <= 0xe007f:
+		return true
+	}
+	return unicode.Is(unicode.M, r)
+}
+
+// pictographic reports the symbols a zero-width joiner takes into its
+// cluster (emoji and other pictographs); punctuation such as the clip's
+// "…" is not one, so Visible of its own output keeps it.
+func pictographic(r rune) bool {
+	return r >= 0x2000 && unicode.Is(unicode.So, r)
+}
+
+// prevJoins reports whether the rune ending at byte i of s is a
+// zero-width joiner, which takes the next character into its cluster.
+func prevJoins(s string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r == 0x200d
 }
 
 // visibleForm is the stand-in Visible prints for dangerous rune r.

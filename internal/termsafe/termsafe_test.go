@@ -116,3 +116,33 @@ func FuzzForms(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkForms(t, s) })
 }
+
+// TestVisibleClipsClusters: a character piled with thousands of marks, or
+// a zero-width-joiner chain of thousands of emoji, keeps MaxCluster of
+// them and says how many it dropped; real clusters (a family emoji, a
+// flag of tags, Devanagari, Zalgo of a few marks) pass whole.
+func TestVisibleClipsClusters(t *testing.T) {
+	marks := "a" + strings.Repeat("\u0301", 10000) + "b"
+	if got, want := Visible(marks), "a"+strings.Repeat("\u0301", MaxCluster)+"…(+9984 marks)b"; got != want {
+		t.Errorf("marks: %d runes, want %d: %q", utf8.RuneCountInString(got), utf8.RuneCountInString(want), got[:40])
+	}
+	chain := "\U0001F469" + strings.Repeat("\u200d\U0001F469", 3000)
+	got := Visible(chain + " tail")
+	if !strings.HasSuffix(got, " marks) tail") || utf8.RuneCountInString(got) > MaxCluster+40 {
+		t.Errorf("joiner chain: %d runes, ends %q", utf8.RuneCountInString(got), got[len(got)-20:])
+	}
+	for _, s := range []string{marks, chain, chain + "x", strings.Repeat("\U0001F469\u200d", 40) + "!", "a" + strings.Repeat("\u200d", 20)} {
+		if v := Visible(s); Visible(v) != v {
+			t.Errorf("Visible of its clip clips again: %q", v)
+		}
+	}
+	for _, s := range []string{
+		"\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466",             // family
+		"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", // flag of Scotland
+		"क्षत्रिय", "z\u0351\u0352\u0357\u0310", "é", "\U0001F44D\U0001F3FD",
+	} {
+		if got := Visible(s); got != s {
+			t.Errorf("Visible(%q) = %q", s, got)
+		}
+	}
+}

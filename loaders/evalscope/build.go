@@ -10,7 +10,6 @@ import (
 
 	"evalview/loaders/internal/nonfinite"
 	"evalview/loaders/internal/outdir"
-	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -48,8 +47,7 @@ func readLines(path string) ([]string, map[string]line, []model.Issue, error) {
 	var issues []model.Issue
 	err = jsonl.ScanLinesMax(r, maxLine, func(l jsonl.Line) error {
 		if l.Cut {
-			issues = append(issues, model.Errorf("line-too-long", path, l.N, "",
-				"the line is %d bytes; evalview reads an EvalScope line of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			issues = append(issues, jsonl.LineTooLong(path, l, "an EvalScope line", maxLine))
 			return nil
 		}
 		if jsonl.IsBlank(l.Data) {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"sync"
 
+	"evalview/loaders/internal/zipsafe"
 	"evalview/model"
 )
 
@@ -197,4 +198,13 @@ func IsLFSPointer(head []byte) bool {
 // LFSIssue is the issue every loader reports for a Git LFS pointer.
 func LFSIssue(path string) model.Issue {
 	return model.Errorf("lfs-pointer", path, 1, "", "Git LFS pointer, not data: run git lfs pull")
+}
+
+// LineTooLong is the issue every loader reports for a line ScanLinesMax
+// cut at limit bytes: "the line is N bytes; evalview reads <what> of at
+// most <limit> (not read)", what naming the loader's record ("a Sample
+// record", "a test case").
+func LineTooLong(path string, l Line, what string, limit int) model.Issue {
+	return model.Errorf("line-too-long", path, l.N, "",
+		"the line is %d bytes; evalview reads %s of at most %s (not read)", l.Size, what, zipsafe.SizeOf(int64(limit)))
 }

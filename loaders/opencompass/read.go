@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"evalview/loaders/internal/nonfinite"
-	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -88,8 +87,7 @@ func readCheckpoint(path string) ([]item, []model.Issue, error) {
 	at := map[string]int{}
 	err = jsonl.ScanLinesMax(r, maxLine, func(l jsonl.Line) error {
 		if l.Cut {
-			issues = append(issues, model.Errorf("line-too-long", path, l.N, "",
-				"the line is %d bytes; evalview reads a checkpoint line of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			issues = append(issues, jsonl.LineTooLong(path, l, "a checkpoint line", maxLine))
 			return nil
 		}
 		if jsonl.IsBlank(l.Data) {

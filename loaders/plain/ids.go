@@ -15,8 +15,8 @@ import (
 // indexed. The records whose hash repeats are then read again, to name
 // each by the line of the first with its id.
 
-// idSet gathers the hashes of a file's ids, in chunks (never copied to
-// grow).
+// idSet gathers the hashes of a file's ids, in chunks (the first grows by
+// append, the next are never copied to grow).
 type idSet struct {
 	seed   maphash.Seed
 	chunks [][]uint64
@@ -26,7 +26,7 @@ func newIDSet() *idSet { return &idSet{seed: maphash.MakeSeed()} }
 
 func (s *idSet) add(id string) {
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1]) == chunkSize {
-		s.chunks = append(s.chunks, make([]uint64, 0, chunkSize))
+		s.chunks = append(s.chunks, make([]uint64, 0, chunkCap(len(s.chunks)*chunkSize)))
 	}
 	last := &s.chunks[len(s.chunks)-1]
 	*last = append(*last, maphash.String(s.seed, id))

@@ -3,7 +3,6 @@ package plain
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -180,16 +179,6 @@ func title(members []member, whole func() string) string {
 	return whole()
 }
 
-// jsonError says what is wrong with a line that is not JSON.
-func jsonError(v []byte) string {
-	var x any
-	err := json.Unmarshal(v, &x)
-	var se *json.SyntaxError
-	switch {
-	case err == nil:
-		return "not valid JSON"
-	case errors.As(err, &se):
-		return se.Error() + " (at byte " + strconv.FormatInt(se.Offset, 10) + ")"
-	}
-	return err.Error()
-}
+// jsonError says what is wrong with a line that is not JSON, the byte
+// counted from the line's first (1).
+func jsonError(v []byte) string { return jsonErrorAt(v, 1) }

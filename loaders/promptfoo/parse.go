@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -153,8 +152,7 @@ func readJSONL(p string) (*eval, error) {
 	err = jsonl.ScanLinesMax(f, maxLine, func(l jsonl.Line) error {
 		switch t := bytes.TrimSpace(l.Data); {
 		case l.Cut:
-			e.issues = append(e.issues, model.Errorf("line-too-long", p, l.N, "",
-				"the line is %d bytes; evalview reads a result of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			e.issues = append(e.issues, jsonl.LineTooLong(p, l, "a result", maxLine))
 		case len(t) == 0:
 		case json.Valid(t):
 			raws = append(raws, append(json.RawMessage(nil), t...))

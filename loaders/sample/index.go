@@ -4,7 +4,6 @@ import (
 	"errors"
 	"path/filepath"
 
-	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/loaders/source"
 	"evalview/model"
@@ -45,8 +44,7 @@ func openFile(path string) (*model.Dataset, error) {
 			return errStop
 		}
 		if l.Cut {
-			ds.Issues = append(ds.Issues, model.Errorf("line-too-long", path, l.N, "",
-				"the line is %d bytes; evalview reads a Sample record of at most %s (not read)", l.Size, zipsafe.SizeOf(int64(maxLine))))
+			ds.Issues = append(ds.Issues, jsonl.LineTooLong(path, l, "a Sample record", maxLine))
 			return nil
 		}
 		if jsonl.IsBlank(l.Data) {

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"evalview/loaders/internal/zipsafe"
 	"evalview/loaders/jsonl"
 	"evalview/model"
 )
@@ -50,8 +49,7 @@ func load(name string, r io.Reader) *model.Dataset {
 		ends.Note(ln)
 		if ln.Cut {
 			// Kept empty: its line number stays, its bytes are not read.
-			l.issues = append(l.issues, model.Errorf("line-too-long", name, ln.N, "",
-				"the line is %d bytes; evalview reads a test case of at most %s (not read)", ln.Size, zipsafe.SizeOf(int64(maxLine))))
+			l.issues = append(l.issues, jsonl.LineTooLong(name, ln, "a test case", maxLine))
 			l.lines = append(l.lines, line{n: ln.N})
 			return nil
 		}

@@ -101,6 +101,18 @@ type Cell struct {
 	Note     string
 }
 
+// MergedNote says in one line that runs without a time were merged
+// (MergedUntimed), "" when none were.
+func (t *Table) MergedNote() string {
+	switch t.MergedUntimed {
+	case 0:
+		return ""
+	case 1:
+		return "1 run without a time joined its configuration's column as a run again (more than " + strconv.Itoa(MaxAlone) + " stood alone)"
+	}
+	return strconv.Itoa(t.MergedUntimed) + " runs without a time joined their configuration's column as runs again (more than " + strconv.Itoa(MaxAlone) + " stood alone)"
+}
+
 // Valued reports whether the cell shows anything: a value, one still to
 // come, or a count of unscored records.
 func (c Cell) Valued() bool { return c.HasFigure || c.Pending || c.Unscored > 0 }
@@ -131,6 +143,11 @@ type Table struct {
 	// HiddenRows and HiddenColumns count the rows and columns left out
 	// for having no value in any cell (Options.ShowEmpty keeps them).
 	HiddenRows, HiddenColumns int
+	// MergedUntimed counts the runs without a time that joined their
+	// configuration's column as runs again, rather than stand alone,
+	// past MaxAlone of one model: which of them is the later is not
+	// known; the cell shows the last by path.
+	MergedUntimed int
 	// colOf is the column of each entry's tasks; groups each column's
 	// group aggregates by group name.
 	colOf  [][]int

@@ -54,6 +54,12 @@ type group struct {
 	at int
 }
 
+// MaxAlone is how many runs without a time (no stamp in the file or its
+// name) of one model stand in columns of their own because they hold a
+// task their configuration's column has already; the next ones join
+// that column as runs again (Table.MergedUntimed counts them).
+const MaxAlone = 32
+
 // unknownRun is the run id of an entry whose run the artifact does not
 // name: a run of its own.
 func unknownRun(i int) string { return "\x00" + strconv.Itoa(i) }
@@ -102,6 +108,7 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 		kinds[t.Entries[i].Kind] = true
 	}
 	var keys []string
+	aloneRuns := 0
 	for _, i := range order {
 		e := t.Entries[i]
 		if len(kinds) > 1 && m != "" { // files naming no model are one column as before: nothing says they are one model
@@ -122,6 +129,17 @@ func (t *Table) placeModel(m string, entries []int, expand bool, colOf [][]int) 
 					alone = true
 				}
 			}
+		}
+		if alone && aloneRuns >= MaxAlone {
+			// Past MaxAlone, such runs join their configuration's column
+			// as runs again, in the order of the paths, and the table
+			// says how many did: a folder of thousands of files of one
+			// task each was thousands of columns (and a table of
+			// gigabytes).
+			alone = false
+			t.MergedUntimed++
+		} else if alone {
+			aloneRuns++
 		}
 		for j := range e.Tasks {
 			key := keys[j]

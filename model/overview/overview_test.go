@@ -250,3 +250,34 @@ func TestUnknownRunsNotMerged(t *testing.T) {
 		t.Errorf("a copy of one run: %+v", tab.Columns)
 	}
 }
+
+// TestUnknownRunsPastMaxAlone: past MaxAlone runs of one model that stand
+// alone, the next untimed runs of a task join its configuration's column
+// as runs again, and the table counts them: a folder of thousands of
+// one-task files without a time was thousands of columns, a table of
+// gigabytes.
+func TestUnknownRunsPastMaxAlone(t *testing.T) {
+	var es []Entry
+	n := MaxAlone + 10
+	for i := range n + 1 {
+		es = append(es, Entry{Dataset: i, Tasks: []Task{task("judged", nil, fig("score", "", float64(i)/100))}})
+	}
+	tab := Build(es, Options{})
+	if len(tab.Columns) != MaxAlone+1 || tab.MergedUntimed != n-MaxAlone {
+		t.Fatalf("%d columns, %d merged; want %d and %d", len(tab.Columns), tab.MergedUntimed, MaxAlone+1, n-MaxAlone)
+	}
+	first := tab.Rows[0].Cells[0]
+	if len(first.Runs) != 1+n-MaxAlone {
+		t.Errorf("the first column holds %d runs, want its own and the %d merged", len(first.Runs), n-MaxAlone)
+	}
+	if !strings.Contains(tab.MergedNote(), "10 runs without a time joined") {
+		t.Errorf("note %q", tab.MergedNote())
+	}
+	if j := tab.JSON(0); j.MergedUntimed != n-MaxAlone {
+		t.Errorf("JSON: %d merged", j.MergedUntimed)
+	}
+	// Below the limit nothing is merged and nothing is said.
+	if tab := Build(es[:3], Options{}); tab.MergedUntimed != 0 || tab.MergedNote() != "" || len(tab.Columns) != 3 {
+		t.Errorf("three runs: %d columns, %d merged", len(tab.Columns), tab.MergedUntimed)
+	}
+}

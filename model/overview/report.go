@@ -51,6 +51,9 @@ type JSON struct {
 	Baseline int          `json:"baseline"`
 	Columns  []ColumnJSON `json:"columns"`
 	Rows     []RowJSON    `json:"rows"`
+	// MergedUntimed counts runs without a time merged into their
+	// configuration's column past overview.MaxAlone (Table.MergedUntimed).
+	MergedUntimed int `json:"merged_untimed_runs,omitempty"`
 }
 
 // ColumnJSON is one configuration of a model, or one run of it.
@@ -135,7 +138,7 @@ type CellRunJSON struct {
 
 // JSON writes the table against column base.
 func (t *Table) JSON(base int) JSON {
-	out := JSON{Baseline: base, Columns: []ColumnJSON{}, Rows: []RowJSON{}}
+	out := JSON{Baseline: base, Columns: []ColumnJSON{}, Rows: []RowJSON{}, MergedUntimed: t.MergedUntimed}
 	for _, c := range t.Columns {
 		cj := ColumnJSON{Label: c.Label, Model: c.Model, Run: c.Run, Runs: c.Runs, Tasks: c.Tasks, Note: c.Note,
 			Config: []SettingJSON{}, Differs: c.Differs, RunList: []RunJSON{}, Expanded: c.Expanded}

@@ -411,7 +411,7 @@ func (d *Pane) Actions() []ui.Action {
 		{Binding: &dk.LastTurn, Enabled: d.HasLastTurn, Do: scroll(func() { d.vp.SetYOffset(d.doc.LastUser) }), Line: true, Help: "question"},
 		ui.OnLine(&km.Search.Start, ""), ui.OnLine(&km.Search.Next, "next"), ui.OnLine(&km.Tools.Copy, "copy"),
 		ui.OnLine(&dk.Markdown, "markdown"), ui.OnLine(&km.Global.Zoom, "zoom"),
-		{Binding: &dk.Back, Do: d.back, Line: true, Help: "list"},
+		{Binding: &dk.Back, Do: d.back, Line: true, Help: "to list"},
 		{Binding: &dk.PrevTab, Enabled: tabs, DoKey: pick(step(-1))},
 	}
 	return append(acts, ui.ViewportActions(nav, &d.vp)...)

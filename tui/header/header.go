@@ -40,7 +40,15 @@ type Pane struct {
 	// switchX is the column span of the dataset switcher, for clicks.
 	switchX [2]int
 	src     Sources
+	// sheet is what the sheet on top says of itself (ui.Describer), nil
+	// when the list and detail show or the sheet is over one dataset.
+	sheet *ui.Description
 }
+
+// SetSheet makes the header describe the sheet on screen (d), or the
+// dataset again (nil): on the overview it says what the overview holds,
+// not what one of its datasets does.
+func (h *Pane) SetSheet(d *ui.Description) { h.sheet = d }
 
 // Sources are what the header reads of the browser around it.
 type Sources struct {
@@ -234,6 +242,10 @@ func (h *Pane) View() string {
 	if h.w <= 0 || h.lines <= 0 {
 		return ""
 	}
+	h.switchX = [2]int{-1, -1}
+	if h.sheet != nil {
+		return h.sheetView(*h.sheet)
+	}
 	if h.ds != nil && h.ds.Presentation.Header != nil {
 		return h.compactView(h.ds.Presentation.Header)
 	}
@@ -354,7 +366,6 @@ func (h *Pane) switchAt(x int) bool {
 // factLines packs the facts into up to n lines, "key: value" separated by
 // " · ", ending with "+N more" when some do not fit.
 func (h *Pane) factLines(n int) []string {
-	st := h.c.Styles
 	if h.ds == nil || n <= 0 {
 		return nil
 	}
@@ -362,10 +373,47 @@ func (h *Pane) factLines(n int) []string {
 	if len(facts) == 0 && h.ds.Path != "" {
 		facts = []model.Fact{{Key: "path", Value: h.ds.Path}}
 	}
+	return h.packFactLines(facts, n, originCaps(facts, h.w, max(12, h.w/3), 9))
+}
+
+// sheetView is the header of a sheet that describes itself: its title
+// and counts, then its facts, packed into the lines there are.
+func (h *Pane) sheetView(d ui.Description) string {
+	st := h.c.Styles
+	out := []string{text.Truncate(st.Header.Title.Render(text.OneLine(d.Title))+"  "+st.Header.Kind.Render(text.OneLine(d.What)), h.w)}
+	// A sheet's facts are few: each may take the line, cut at its end
+	// (a list of models reads from its start).
+	caps := map[int]int{}
+	facts := slices.Clone(d.Facts)
+	for i, f := range facts {
+		facts[i].Value = text.Truncate(text.OneLine(f.Value), max(12, h.w-text.Width(f.Key)-2))
+		caps[i] = text.Width(facts[i].Value)
+	}
+	out = append(out, h.packFactLines(facts, h.lines-1, caps)...)
+	for len(out) < h.lines {
+		out = append(out, "")
+	}
+	out = out[:h.lines]
+	if h.rule {
+		out = append(out, st.Header.Rule.Render(strings.Repeat("─", h.w)))
+	}
+	for i, l := range out {
+		out[i] = text.Pad(l, h.w)
+	}
+	return strings.Join(out, "\n")
+}
+
+// packFactLines packs facts into up to n lines, "key: value" separated by
+// " · ", ending with "+N more" when some do not fit; caps are the widths
+// some values are cut to in their middle.
+func (h *Pane) packFactLines(facts []model.Fact, n int, caps map[int]int) []string {
+	st := h.c.Styles
+	if n <= 0 {
+		return nil
+	}
 	maxVal := max(12, h.w/3)
 	sep := st.Header.Kind.Render(" · ")
 	const moreRoom = 9 // " +NN more"
-	caps := originCaps(facts, h.w, maxVal, moreRoom)
 	var lines []string
 	cur, curW := "", 0
 	shown := 0

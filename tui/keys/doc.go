@@ -2,6 +2,7 @@ package keys
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -27,6 +28,17 @@ func (km *KeyMap) Markdown() string {
 		for _, bd := range sc.Bindings {
 			fmt.Fprintf(&b, "| %s | %s | `%s` |\n", keyCell(bd), cell(bd.Help().Desc), names[bd])
 		}
+	}
+	b.WriteString("\n## Old names\n\n")
+	b.WriteString("A binding that was renamed keeps its old name: a config file that uses it overrides the binding it names now.\n\n")
+	b.WriteString("| old name | name now |\n| --- | --- |\n")
+	old := make([]string, 0, len(aliases))
+	for n := range aliases {
+		old = append(old, n)
+	}
+	sort.Strings(old)
+	for _, n := range old {
+		fmt.Fprintf(&b, "| `%s` | `%s` |\n", n, aliases[n])
 	}
 	return b.String()
 }

@@ -51,6 +51,11 @@ type Global struct {
 	WrongOnly   key.Binding
 	// Zoom gives the focused pane the whole body, and back.
 	Zoom key.Binding
+	// SplitLeft and SplitRight move the border between the list and the
+	// detail (up and down when they are stacked); the split is
+	// remembered between runs.
+	SplitLeft  key.Binding
+	SplitRight key.Binding
 }
 
 // Nav bindings move the cursor of the list or scroll the detail.
@@ -67,7 +72,8 @@ type Nav struct {
 
 // List bindings apply when the record list has the focus. PrevTab and
 // NextTab switch the detail's tab from the list with the keys that do not
-// move anything there ("[" and "]"; h and l belong to the panes).
+// move anything there ("[" and "]"); h and l, as the arrows, move the
+// column cursor (Left, Right), as they move across in every room.
 type List struct {
 	Open    key.Binding
 	PrevTab key.Binding
@@ -82,10 +88,11 @@ type List struct {
 	// RepeatLabel adds the labels last given to the row under the cursor
 	// and moves down.
 	RepeatLabel key.Binding
-	// ColumnLeft and ColumnRight move the column cursor, the column
-	// Tools.Sort sorts by.
-	ColumnLeft  key.Binding
-	ColumnRight key.Binding
+	// Left and Right move the column cursor, the column Tools.Sort sorts
+	// by (called list.columnleft and list.columnright before h and l
+	// joined the arrows; the config still takes those names).
+	Left  key.Binding
+	Right key.Binding
 }
 
 // Detail bindings apply when the detail pane has the focus.
@@ -137,9 +144,10 @@ type Compare struct {
 	Field  key.Binding
 	Choose key.Binding
 	Close  key.Binding
-	// PrevCell and NextCell move between the cells of the 2x2 table.
-	PrevCell key.Binding
-	NextCell key.Binding
+	// Left and Right move between the cells of the 2x2 table (formerly
+	// compare.prevcell and compare.nextcell, names the config still takes).
+	Left  key.Binding
+	Right key.Binding
 }
 
 // Tools bindings are the everyday tools of the list and detail: the query
@@ -197,6 +205,8 @@ func DefaultKeyMap() KeyMap {
 			CycleFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "next filter")),
 			WrongOnly:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "wrong only")),
 			Zoom:        key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "zoom pane")),
+			SplitLeft:   key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "list narrower (border left or up)")),
+			SplitRight:  key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "list wider (border right or down)")),
 		},
 		Nav: Nav{
 			Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -217,8 +227,8 @@ func DefaultKeyMap() KeyMap {
 			SelectRange: key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "select range")),
 			SelectAll:   key.NewBinding(key.WithKeys("*"), key.WithHelp("*", "select all shown")),
 			RepeatLabel: key.NewBinding(key.WithKeys("."), key.WithHelp(".", "repeat label, down")),
-			ColumnLeft:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "column left")),
-			ColumnRight: key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "column right")),
+			Left:        key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "column left")),
+			Right:       key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "column right")),
 		},
 		Detail: Detail{
 			PrevTab:  key.NewBinding(key.WithKeys("[", "h", "left"), key.WithHelp("[/h", "previous tab")),
@@ -247,7 +257,7 @@ func DefaultKeyMap() KeyMap {
 		},
 		Tools: Tools{
 			Query:    key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "query")),
-			Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort by the column (← →)")),
+			Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort by the column (h/l)")),
 			Reverse:  key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
 			Columns:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "columns")),
 			Facets:   key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "facets")),
@@ -256,7 +266,7 @@ func DefaultKeyMap() KeyMap {
 			Pager:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $PAGER")),
 			Editor:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open in $EDITOR")),
 			Export:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "export list or selection")),
-			Label:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "label record or selection")),
+			Label:    key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "label record or selection")),
 			Annotate: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "note on record or selection")),
 			Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 			Follow:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "follow a growing file")),
@@ -285,8 +295,8 @@ func DefaultKeyMap() KeyMap {
 			Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
 			Close:   key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
 
-			PrevCell: key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "previous cell")),
-			NextCell: key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "next cell")),
+			Left:  key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "previous cell")),
+			Right: key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "next cell")),
 		},
 		Facets:  defaultFacets(),
 		Columns: defaultColumns(),

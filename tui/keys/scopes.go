@@ -33,7 +33,7 @@ func (km *KeyMap) Scopes() []Scope {
 	nav := []*key.Binding{&n.Up, &n.Down, &n.PageUp, &n.PageDown, &n.HalfUp, &n.HalfDown, &n.Top, &n.Bottom}
 	upDown := []*key.Binding{&n.Up, &n.Down, &n.Top, &n.Bottom}
 	browse := []*key.Binding{&g.Quit, &g.ForceQuit, &g.Help, &g.FocusNext, &g.FocusPrev, &g.CycleFilter, &g.WrongOnly, &g.Zoom,
-		&km.Search.Start, &km.Search.Next, &km.Search.Prev, &km.Dataset.Next, &km.Dataset.Prev, &km.Dataset.Picker,
+		&g.SplitLeft, &g.SplitRight, &km.Search.Start, &km.Search.Next, &km.Search.Prev, &km.Dataset.Next, &km.Dataset.Prev, &km.Dataset.Picker,
 		&d.Tab, &d.Markdown, &c.Filters, &c.Slices, &c.Runs,
 		&t.Query, &t.Sort, &t.Reverse, &t.Columns, &t.Facets, &t.Copy, &t.CopyPath, &t.Pager, &t.Editor, &t.Export,
 		&t.Annotate, &t.Reload, &t.Follow,
@@ -47,7 +47,7 @@ func (km *KeyMap) Scopes() []Scope {
 	edit := []*key.Binding{&km.Edit.DeleteChar, &km.Edit.DeleteWord, &km.Edit.Clear, &g.ForceQuit}
 	return []Scope{
 		{"list", append(slices.Clone(browse), &km.List.Open, &km.List.PrevTab, &km.List.NextTab, &t.Label,
-			&km.List.Select, &km.List.SelectRange, &km.List.SelectAll, &km.List.RepeatLabel, &km.List.ColumnLeft, &km.List.ColumnRight)},
+			&km.List.Select, &km.List.SelectRange, &km.List.SelectAll, &km.List.RepeatLabel, &km.List.Left, &km.List.Right)},
 		{"detail", append(slices.Clone(browse), &d.PrevTab, &d.NextTab, &d.Fold, &d.Back, &d.LastTurn)},
 		{"search", append(slices.Clone(edit), &km.Search.Confirm, &km.Search.Cancel)},
 		{"prompt", append(slices.Clone(edit), &km.Prompt.Submit, &km.Prompt.Cancel, &km.Prompt.Complete, &km.Prompt.CompletePrev)},
@@ -61,7 +61,7 @@ func (km *KeyMap) Scopes() []Scope {
 		{"facets", sheet(append(slices.Clone(nav), &km.Facets.NextField, &km.Facets.PrevField, &km.Facets.Choose, &km.Facets.Close)...)},
 		{"columns", sheet(append(slices.Clone(upDown), &km.Columns.Toggle, &km.Columns.Earlier, &km.Columns.Later,
 			&km.Columns.Defaults, &km.Columns.Close)...)},
-		{"compare filters", sheet(append(slices.Clone(upDown), &c.PickA, &c.PickB, &c.Choose, &c.Close, &c.PrevCell, &c.NextCell)...)},
+		{"compare filters", sheet(append(slices.Clone(upDown), &c.PickA, &c.PickB, &c.Choose, &c.Close, &c.Left, &c.Right)...)},
 		{"slices", sheet(append(slices.Clone(nav), &c.Field, &c.Choose, &c.Close)...)},
 		{"compare runs", sheet(append(slices.Clone(nav), &c.PickB, &c.Choose, &c.Close)...)},
 		{"score distribution", sheet(append(slices.Clone(nav), &km.Scores.Choose, &km.Scores.Close, &r.Threshold,

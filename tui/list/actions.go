@@ -9,7 +9,7 @@ import (
 
 // Actions are the list's keys: its help line first, most useful first
 // (the line is cut on the right): the error-analysis keys a new user
-// would not guess (x, v, V, F, :, l, w), then selecting and sorting;
+// would not guess (x, v, V, F, :, L, w), then selecting and sorting;
 // with a selection, what acts on it. j/k, enter and tab are everyone's
 // habits. Many of the line's keys are the browser's tools, which it runs
 // and offers; the list places them on its line.
@@ -43,8 +43,8 @@ func (l *Pane) Actions() []ui.Action {
 	return append(acts,
 		ui.Action{Binding: &ls.Open, Do: func() tea.Cmd { return ui.Send(OpenMsg{}) }},
 		ui.Action{Binding: &ls.SelectRange, Do: l.selectRange},
-		ui.Action{Binding: &ls.ColumnLeft, Do: func() tea.Cmd { l.moveColumn(-1); return nil }},
-		ui.Action{Binding: &ls.ColumnRight, Do: func() tea.Cmd { l.moveColumn(1); return nil }},
+		ui.Action{Binding: &ls.Left, Do: func() tea.Cmd { l.moveColumn(-1); return nil }},
+		ui.Action{Binding: &ls.Right, Do: func() tea.Cmd { l.moveColumn(1); return nil }},
 		ui.Action{Binding: &nav.Up, Do: l.moved(func() { l.moveBy(-1) })},
 		ui.Action{Binding: &nav.Down, Do: l.moved(func() { l.moveBy(1) })},
 		ui.Action{Binding: &nav.PageUp, Do: l.moved(func() { l.moveBy(-l.rows()) })},
@@ -68,7 +68,7 @@ func (l *Pane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom},
 		{k.List.Open, k.Global.CycleFilter, k.Global.WrongOnly, k.Global.Zoom},
-		{k.List.Select, k.List.SelectRange, k.List.SelectAll, k.List.RepeatLabel, k.List.ColumnLeft, k.List.ColumnRight},
+		{k.List.Select, k.List.SelectRange, k.List.SelectAll, k.List.RepeatLabel, k.List.Left, k.List.Right},
 		{k.Tools.Query, k.Tools.Sort, k.Tools.Reverse, k.Tools.Columns, k.Tools.Facets, k.Tools.Export, k.Tools.Reload, k.Tools.Follow},
 		{k.Tools.Copy, k.Tools.CopyPath, k.Tools.Pager, k.Tools.Editor, k.Tools.Label, k.Tools.Annotate},
 	}

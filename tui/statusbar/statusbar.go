@@ -15,6 +15,10 @@ import (
 
 // Info is what the status bar shows; the root gathers it.
 type Info struct {
+	// Sheet names the sheet on screen and where its cursor is ("overview
+	// · task 3/12 · lm-1b-instruct"): it takes the place of the list's
+	// position, which is not on screen.
+	Sheet string
 	// Pos is the 1-based cursor position among the Shown records; All
 	// counts the dataset's records when a switch hides some.
 	Pos, Shown, All int
@@ -69,6 +73,9 @@ func (s *Bar) View(in Info) string {
 		pos += " of " + strconv.Itoa(in.All)
 	}
 	parts := []string{st.Position.Render(" " + pos)}
+	if in.Sheet != "" {
+		parts = []string{st.Position.Render(" " + text.OneLine(in.Sheet))}
+	}
 	if in.Filter != "" {
 		parts = append(parts, st.Item.Render("filter ")+st.Position.Render(text.OneLine(in.Filter)))
 	}

@@ -28,6 +28,19 @@ type Common struct {
 	Keys   *keys.KeyMap
 	HL     *highlight.Highlighter
 	Gen    int
+	// BackTo names where esc goes from the room on screen ("list",
+	// "overview"): the root sets it after every message (its back
+	// stack), and a room's esc says it on the help line (Back).
+	BackTo string
+}
+
+// Back is the help line's description of a key that goes back: "to
+// overview"; "" (the binding's own description) when nothing is named.
+func (c *Common) Back() string {
+	if c.BackTo == "" {
+		return ""
+	}
+	return "to " + c.BackTo
 }
 
 // NewCommon builds the shared state for a theme, with the default keys.
@@ -70,6 +83,30 @@ type Sheet interface {
 	// Title names the sheet in the status bar ("compare filters"); ""
 	// for overlays that name nothing there.
 	Title() string
+}
+
+// Describer is a sheet that lines several datasets up (the overview, the
+// runs of a task, the dataset picker, the keys): while it is on top, the
+// header describes it in place of the current dataset, and the status
+// bar gives its position in place of the list's. A sheet over one
+// dataset (facets, slices, scores...) describes nothing: the header's
+// dataset is the one it shows.
+type Describer interface {
+	Describe() Description
+}
+
+// Description is what a sheet says of itself in the header and the
+// status bar.
+type Description struct {
+	// Title names what the sheet shows ("Overview"); What counts it
+	// ("12 tasks × 8 columns · 26 datasets").
+	Title, What string
+	// Facts are the items the header packs into its lines under the
+	// title, in order ("models: …", "baseline: …").
+	Facts []model.Fact
+	// Pos is the status bar's position: where the cursor is ("task
+	// 3/12 · lm-1b-instruct").
+	Pos string
 }
 
 // Send returns a command that reports msg.

@@ -39,7 +39,9 @@ type Sheet struct {
 	// pick is picked as the key being handled leaves it.
 	pick   bool
 	cursor int
-	w, h   int
+	// hits are the fields' lines, for clicks.
+	hits ui.Rows
+	w, h int
 }
 
 // New opens the chooser over l.
@@ -143,7 +145,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.order()
 			s.pick = false
 		}), Line: true},
-		{Binding: &ck.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &ck.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&s.c.Keys.Global.Help, ""),
 		{Binding: &nav.Down, Do: do(func() { s.cursor++ })},
 		{Binding: &nav.Up, Do: do(func() { s.cursor-- })},
@@ -171,7 +173,9 @@ func (s *Sheet) View() string {
 	fits := s.fitting()
 	rows := max(1, s.h-1)
 	off := max(0, s.cursor-rows+1)
+	s.hits.Reset()
 	for i := off; i < len(s.all) && len(lines) < s.h; i++ {
+		s.hits.Set(len(lines), i)
 		f := s.all[i]
 		box := "[ ] "
 		if slices.Contains(s.shown, f) {
@@ -202,6 +206,18 @@ func (s *Sheet) View() string {
 	}
 	return strings.Join(lines[:s.h], "\n")
 }
+
+// Click moves the cursor to the field clicked; a second click shows or
+// hides it (as space).
+func (s *Sheet) Click(_, y int) tea.Cmd {
+	if row, ok := s.hits.At(y); ok {
+		return ui.ClickRow(&s.cursor, row, func() tea.Cmd { return ui.Do(s.Actions(), &s.c.Keys.Columns.Toggle) })
+	}
+	return nil
+}
+
+// Wheel moves the cursor by delta fields.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.all)) }
 
 // Current is the field under the cursor.
 func (s *Sheet) Current() string { return s.all[s.cursor] }

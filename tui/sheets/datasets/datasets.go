@@ -48,6 +48,17 @@ func New(c *ui.Common, ds []*model.Dataset, cur int, src ui.MetricsSource) *Shee
 	return s
 }
 
+// Grow takes in datasets opened after the picker was made: ds is every
+// dataset, the picker's first among them in their order.
+func (s *Sheet) Grow(ds []*model.Dataset) {
+	if len(ds) <= len(s.ds) {
+		return
+	}
+	s.ds = ds
+	s.relist()
+	s.clamp()
+}
+
 // Title is empty: the status bar names nothing while the picker shows.
 func (s *Sheet) Title() string { return "" }
 
@@ -136,7 +147,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.relist()
 			return nil
 		}},
-		{Binding: &d.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &d.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
 	}
 	n := func() int { return len(s.shown) }
@@ -307,4 +318,17 @@ func (s *Sheet) View() string {
 		out = append(out, text.Pad(text.Truncate("   "+l, s.w), s.w))
 	}
 	return ui.FitLines(out, s.w, s.h)
+}
+
+// Describe says what the picker lists, for the header and the status
+// bar: the datasets open, those the filter keeps, and the cursor's.
+func (s *Sheet) Describe() ui.Description {
+	d := ui.Description{Title: "Datasets", What: text.Plural(len(s.ds), "dataset") + " open"}
+	if f := s.filter.Value(); f != "" {
+		d.Facts = append(d.Facts, model.Fact{Key: "filter", Value: strconv.Quote(text.OneLine(f)) + ": " + strconv.Itoa(len(s.shown)) + " shown"})
+	}
+	if len(s.shown) > 0 {
+		d.Pos = strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.shown))
+	}
+	return d
 }

@@ -31,7 +31,9 @@ type Sheet struct {
 	facet  []query.FacetRow
 	cursor int
 	offset int
-	w, h   int
+	// hits are the value rows' lines, for clicks.
+	hits ui.Rows
+	w, h int
 }
 
 // List is what the facets sheet counts: the list's visible records of a
@@ -108,7 +110,7 @@ func (s *Sheet) Actions() []ui.Action {
 		// tab has nowhere to go with one field
 		{Binding: &fk.NextField, Do: field(1), Line: len(s.fields) > 1},
 		{Binding: &fk.Choose, Do: s.choose, Line: true},
-		{Binding: &fk.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &fk.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&s.c.Keys.Global.Help, ""),
 		{Binding: &fk.PrevField, Do: field(-1)},
 	}
@@ -196,7 +198,9 @@ func (s *Sheet) View() string {
 		lines = append(lines, st.List.Empty.Render(text.Pad("  No records to count.", s.w)))
 	}
 	end := min(len(s.facet), s.offset+s.tableRows())
+	s.hits.Reset()
 	for i := s.offset; i < end; i++ {
+		s.hits.Set(len(lines), i)
 		r := s.facet[i]
 		share := "–"
 		if len(s.rows) > 0 {
@@ -232,6 +236,50 @@ func (s *Sheet) View() string {
 	}
 	return strings.Join(lines[:s.h], "\n")
 }
+
+// Click moves the cursor to the value clicked, filters the list to it
+// on a second click (as enter), or counts the field clicked on the
+// fields' line.
+func (s *Sheet) Click(x, y int) tea.Cmd {
+	if y == 1 && len(s.fields) > 1 {
+		if f, ok := s.fieldAt(x); ok && f != s.field {
+			s.field = f
+			s.recount()
+		}
+		return nil
+	}
+	if row, ok := s.hits.At(y); ok {
+		return ui.ClickRow(&s.cursor, row, s.choose)
+	}
+	return nil
+}
+
+// fieldAt is the field whose name is at column x of the fields' line,
+// laid out as View lays it out.
+func (s *Sheet) fieldAt(x int) (int, bool) {
+	from, w := 0, func(i int) int { return text.Width(text.OneLine(s.fields[i])) + 2 }
+	span := func(a, b int) int {
+		n := 0
+		for i := a; i <= b; i++ {
+			n += w(i) + 1
+		}
+		return n - 1
+	}
+	for from < s.field && span(from, s.field) > s.w {
+		from++
+	}
+	at := 0
+	for i := from; i < len(s.fields); i++ {
+		if x >= at && x < at+w(i) {
+			return i, true
+		}
+		at += w(i) + 1
+	}
+	return 0, false
+}
+
+// Wheel moves the cursor by delta values.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.facet)) }
 
 // Values are the field's values and their counts.
 func (s *Sheet) Values() []query.FacetRow { return s.facet }

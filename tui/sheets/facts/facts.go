@@ -45,7 +45,7 @@ func (s *Sheet) Update(msg tea.Msg) tea.Cmd {
 func (s *Sheet) Actions() []ui.Action {
 	k := s.c.Keys
 	acts := []ui.Action{ui.OnLine(&k.Nav.Down, ""), ui.OnLine(&k.Nav.Up, ""),
-		{Binding: &k.Facts.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true}, ui.OnLine(&k.Global.Help, "")}
+		{Binding: &k.Facts.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()}, ui.OnLine(&k.Global.Help, "")}
 	return append(acts, ui.ScrollActions(&k.Nav, &s.scroll)...)
 }
 
@@ -98,3 +98,6 @@ func (s *Sheet) View() string {
 	lines = append(lines, "", st.Detail.Subtle.Render(text.Truncate("path: "+text.OneLine(s.ds.Path), w)))
 	return s.scroll.View(lines)
 }
+
+// Wheel scrolls by delta lines.
+func (s *Sheet) Wheel(delta int) { ui.WheelScroll(&s.scroll, delta) }

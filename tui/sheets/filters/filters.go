@@ -41,6 +41,8 @@ type Sheet struct {
 	cells  []compare.Cell
 	cursor int
 	scroll ui.Scroll
+	// cellHits are where View drew the table's cells, for clicks.
+	cellHits []cellHit
 }
 
 // compareItem is a row of the sheet the cursor can stand on.
@@ -133,10 +135,10 @@ func (s *Sheet) Actions() []ui.Action {
 			label, rows := s.chosen(items[s.cursor])
 			return ui.Done(s, ui.PinMsg{Label: label, Rows: rows})
 		}, Line: len(items) > 0},
-		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
-		{Binding: &nav.Down, Do: down}, {Binding: &c.NextCell, Do: down},
-		{Binding: &nav.Up, Do: up}, {Binding: &c.PrevCell, Do: up},
+		{Binding: &nav.Down, Do: down}, {Binding: &c.Right, Do: down},
+		{Binding: &nav.Up, Do: up}, {Binding: &c.Left, Do: up},
 		{Binding: &nav.Top, Do: do(func() { s.cursor = 0 })},
 		{Binding: &nav.Bottom, Do: do(func() { s.cursor = len(items) - 1 })},
 	}
@@ -182,7 +184,7 @@ func (s *Sheet) ShortHelp() []key.Binding { return ui.ShortHelp(s.Actions()) }
 // FullHelp lists the sheet's keys for the `?` overlay.
 func (s *Sheet) FullHelp() [][]key.Binding {
 	k := s.c.Keys.Compare
-	return [][]key.Binding{{k.PickA, k.PickB, k.PrevCell, k.NextCell, k.Choose, k.Close}}
+	return [][]key.Binding{{k.PickA, k.PickB, k.Left, k.Right, k.Choose, k.Close}}
 }
 
 // View renders the body rectangle.
@@ -238,6 +240,7 @@ func (s *Sheet) View() string {
 		cur.cell = -1
 	}
 	cursorLine := 0
+	s.cellHits = s.cellHits[:0]
 	if len(s.ds.Filters) < 2 {
 		add(st.Detail.Subtle.Render("One filter: no 2x2 table to draw (C compares two runs of the task)."), "")
 		add(s.deepLines(cur, &cursorLine, len(lines))...)
@@ -247,7 +250,12 @@ func (s *Sheet) View() string {
 	fa, fb := text.OneLine(s.ds.Filters[s.a]), text.OneLine(s.ds.Filters[s.b])
 	add(st.Detail.Subheading.Render("A ")+st.Detail.Selected.Render(fa)+st.Detail.Subtle.Render(" (a: next)")+
 		st.Detail.Subheading.Render("   B ")+st.Detail.Selected.Render(fb)+st.Detail.Subtle.Render(" (b: next)"), "")
+	labW := max(text.Width("A ✓ "+fa), text.Width("A ✗ "+fa), 10)
+	labW = min(labW, max(10, s.scroll.W-34))
+	x := labW + 2 // where the next cell of the line starts
 	cell := func(c compare.Cell, word string) string {
+		s.cellHits = append(s.cellHits, cellHit{line: len(lines), x0: x, x1: x + 16, cell: c})
+		x += 17
 		t := text.PadLeft(strconv.Itoa(s.table.Get(c)), 6) + " " + text.Pad(word, 8)
 		if !cur.flagged && cur.cell == c {
 			cursorLine = len(lines)
@@ -255,11 +263,10 @@ func (s *Sheet) View() string {
 		}
 		return " " + t
 	}
-	labW := max(text.Width("A ✓ "+fa), text.Width("A ✗ "+fa), 10)
-	labW = min(labW, max(10, s.scroll.W-34))
 	lab := func(s string) string { return text.Pad(text.Truncate(s, labW), labW) }
 	add(st.Detail.TableHeader.Render(lab("") + "  " + text.Pad("B ✓ "+text.Truncate(fb, 10), 16) + " " + text.Pad("B ✗ "+text.Truncate(fb, 10), 16)))
 	add(lab("A ✓ "+fa) + "  " + cell(compare.Both, "both") + " " + cell(compare.OnlyA, "only A"))
+	x = labW + 2
 	add(lab("A ✗ "+fa) + "  " + cell(compare.OnlyB, "only B") + " " + cell(compare.Neither, "neither"))
 	placed := s.table.Placed()
 	summary := strconv.Itoa(placed) + " docs placed"
@@ -269,6 +276,7 @@ func (s *Sheet) View() string {
 	add(st.Detail.Subtle.Render(summary))
 	if s.table.Missing > 0 {
 		t := text.Plural(s.table.Missing, "doc") + " unscored or missing under A or B"
+		s.cellHits = append(s.cellHits, cellHit{line: len(lines), x0: 0, x1: s.scroll.W, cell: compare.Missing})
 		if !cur.flagged && cur.cell == compare.Missing {
 			cursorLine = len(lines)
 			add(st.List.Cursor.Render("▸ " + t))
@@ -432,3 +440,30 @@ func issueCodes(issues []model.Issue) string {
 // fmtScore prints a metric value with four decimals (nan, inf, -inf as
 // summary prints them).
 func fmtScore(v float64) string { return model.FormatFloat(v, 4) }
+
+// cellHit is where View drew a cell of the 2x2 table (or the line of the
+// docs missing under A or B): a content line and its columns.
+type cellHit struct {
+	line, x0, x1 int
+	cell         compare.Cell
+}
+
+// Click moves the cursor to the cell clicked; a second click lists its
+// docs (as enter).
+func (s *Sheet) Click(x, y int) tea.Cmd {
+	y += s.scroll.Offset
+	for _, h := range s.cellHits {
+		if h.line != y || x < h.x0 || x >= h.x1 {
+			continue
+		}
+		for i, it := range s.items() {
+			if !it.flagged && it.cell == h.cell {
+				return ui.ClickRow(&s.cursor, i, func() tea.Cmd { return ui.Do(s.Actions(), &s.c.Keys.Compare.Choose) })
+			}
+		}
+	}
+	return nil
+}
+
+// Wheel moves the cursor by delta items.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.items())) }

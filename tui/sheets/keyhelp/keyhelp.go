@@ -49,9 +49,9 @@ func Groups(c *ui.Common) []Group {
 	l := k.List
 	return []Group{
 		{"Move", []key.Binding{k.Nav.Up, k.Nav.Down, k.Nav.PageUp, k.Nav.PageDown, k.Nav.HalfUp, k.Nav.HalfDown, k.Nav.Top, k.Nav.Bottom}},
-		{"Panes", []key.Binding{k.Global.FocusNext, k.Global.FocusPrev, k.List.Open, k.Detail.Back, k.Global.Zoom}},
+		{"Panes", []key.Binding{k.Global.FocusNext, k.Global.FocusPrev, k.List.Open, k.Detail.Back, k.Global.Zoom, k.Global.SplitLeft, k.Global.SplitRight}},
 		tabsGroup(k, always(k.Detail.Fold, "where there is something to fold"), always(k.Detail.LastTurn, "in a prompt with several turns")),
-		{"Records", []key.Binding{k.Global.CycleFilter, k.Global.WrongOnly, l.ColumnLeft, l.ColumnRight}},
+		{"Records", []key.Binding{k.Global.CycleFilter, k.Global.WrongOnly, l.Left, l.Right}},
 		{"Select (in the list)", []key.Binding{l.Select, l.SelectRange, l.SelectAll, l.RepeatLabel, ui.Short(k.Search.Cancel, "unselect all")}},
 		{"Compare", []key.Binding{k.Compare.Filters, k.Compare.Slices, k.Compare.Runs}},
 		{"Runs and attempts", []key.Binding{r.Pair, r.LeftPrev, r.LeftNext, r.RightPrev, r.RightNext,
@@ -64,7 +64,7 @@ func Groups(c *ui.Common) []Group {
 		{"Browser", []key.Binding{k.Global.Help, k.Global.Quit, k.Global.ForceQuit}},
 		opens(t.Facets, "Facets", k.Facets.NextField, k.Facets.PrevField, k.Facets.Choose, k.Facets.Close),
 		opens(t.Columns, "Columns", k.Columns.Toggle, k.Columns.Earlier, k.Columns.Later, k.Columns.Defaults, k.Columns.Close),
-		opens(anyCompare, "Compare sheets", k.Compare.PickA, k.Compare.PickB, k.Compare.PrevCell, k.Compare.NextCell,
+		opens(anyCompare, "Compare sheets", k.Compare.PickA, k.Compare.PickB, k.Compare.Left, k.Compare.Right,
 			k.Compare.Field, k.Compare.Choose, k.Compare.Close),
 		opens(k.Dataset.Picker, "Dataset picker", k.Dataset.Choose, k.Dataset.Filter, k.Dataset.Close),
 		opens(r.Distribution, "Score distribution", k.Scores.Choose, k.Scores.Close),
@@ -120,13 +120,44 @@ func opensIn(opener key.Binding, title string, bs ...key.Binding) Group {
 	return Group{title, bs}
 }
 
+// descWidth is the widest a description runs before it wraps: one long
+// description ("unfold/fold; Raw: fold JSON... (where there is something
+// to fold)") made its block 80 cells wide and pushed the next block to
+// column 90, alone on the right.
+const descWidth = 34
+
+// block renders a group's bindings as bubbles' full help does (the keys
+// in a column, the descriptions beside them, the bindings not enabled
+// left out), with each description wrapped to descWidth cells; "" when
+// none is enabled.
+func block(st help.Styles, bs []key.Binding) string {
+	kw := 0
+	for _, b := range bs {
+		if b.Enabled() {
+			kw = max(kw, lipgloss.Width(b.Help().Key))
+		}
+	}
+	var lines []string
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		k := st.FullKey.Render(text.Pad(b.Help().Key, kw))
+		for i, d := range text.Wrap(b.Help().Desc, descWidth) {
+			if i > 0 {
+				k = strings.Repeat(" ", kw)
+			}
+			lines = append(lines, k+" "+st.FullDesc.Render(d))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // Content renders the groups in as many columns as fit w.
 func Content(c *ui.Common, w int) []string {
-	h := help.New()
-	h.Styles = c.Styles.Help
 	var blocks []string
 	for _, g := range Groups(c) {
-		body := h.FullHelpView([][]key.Binding{g.Bindings})
+		body := block(c.Styles.Help, g.Bindings)
 		if body == "" {
 			continue
 		}
@@ -245,4 +276,10 @@ func (s *Sheet) View() string {
 		lines[i] = text.Pad(" "+l, s.w)
 	}
 	return text.Pad(title, s.w) + "\n" + strings.Join(lines, "\n")
+}
+
+// Describe names the overlay in the header and the status bar: the keys
+// of the room it was opened in.
+func (s *Sheet) Describe() ui.Description {
+	return ui.Description{Title: "Keys", What: "every key that works where ? was pressed, by purpose"}
 }

@@ -41,7 +41,11 @@ type Sheet struct {
 	final   []bool
 	seen    []*model.Dataset
 	table   *ov.Table
-	view    ov.View
+	// groupedCols is whether the table's headings are grouped under
+	// their models (grouped), taken once a table: headings ask it for
+	// every column they draw.
+	groupedCols bool
+	view        ov.View
 	// opts are how the table is built: the models shown run by run, and
 	// whether empty rows and columns show.
 	opts ov.Options
@@ -57,7 +61,9 @@ type Sheet struct {
 	filter ui.Filter
 	// meas are the rows' widths, measured once until the rows change.
 	meas *measures
-	w, h int
+	// drawn is the layout of the last view, for clicks.
+	drawn layout
+	w, h  int
 }
 
 // New lines the datasets up.
@@ -94,6 +100,28 @@ func (s *Sheet) Refresh() {
 	s.rebuild()
 }
 
+// Grow takes in datasets opened after the sheet was made (the browser
+// opens its paths while it shows): dss is every dataset, the sheet's
+// first among them in their order.
+func (s *Sheet) Grow(dss []*model.Dataset) {
+	if len(dss) <= len(s.dss) {
+		return
+	}
+	n := len(dss) - len(s.dss)
+	s.dss = dss
+	s.entries = append(s.entries, make([]ov.Entry, n)...)
+	s.final = append(s.final, make([]bool, n)...)
+	s.seen = append(s.seen, make([]*model.Dataset, n)...)
+	hadTwo := len(s.table.Columns) > 1
+	s.Refresh()
+	if !hadTwo && len(s.table.Columns) > 1 && s.pos == s.firstModelPos() {
+		// As New places them: the delta compares the second model
+		// with the first, the cursor on the second.
+		s.view.Compared = 1
+		s.pos++
+	}
+}
+
 // rebuild builds the table again (the datasets' figures grew, a model
 // was expanded, empty rows were asked for) and keeps the view on what it
 // showed: the baseline, the compared and sorted columns, the column and
@@ -102,12 +130,12 @@ func (s *Sheet) Refresh() {
 func (s *Sheet) rebuild() {
 	old := s.table
 	if old == nil {
-		s.table = ov.Build(s.entries, s.opts)
+		s.setTable(ov.Build(s.entries, s.opts))
 		s.relist()
 		return
 	}
 	oldCol, oldRow := s.column(), s.row()
-	s.table = ov.Build(s.entries, s.opts)
+	s.setTable(ov.Build(s.entries, s.opts))
 	t := s.table
 	find := func(c int) int {
 		if c < 0 || c >= len(old.Columns) {
@@ -309,7 +337,7 @@ func (s *Sheet) Actions() []ui.Action {
 			s.filter.Clear()
 			s.relist()
 		})},
-		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &o.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }, Line: true},
 		{Binding: &o.Right, Do: column(1)},

@@ -47,8 +47,16 @@ func (s *Sheet) headLines() int {
 // their own: there are several models and one of them has several
 // columns, whose headings then say only what tells them apart (their
 // settings, their runs) under their model's name.
-func (s *Sheet) grouped() bool {
-	t := s.table
+func (s *Sheet) grouped() bool { return s.groupedCols }
+
+// setTable shows table t.
+func (s *Sheet) setTable(t *ov.Table) {
+	s.table, s.groupedCols = t, groupedColumns(t)
+}
+
+// groupedColumns reports whether t's columns are grouped under their
+// models: some model has several columns, and there are several models.
+func groupedColumns(t *ov.Table) bool {
 	models := map[string]int{}
 	multi := false
 	for _, c := range t.Columns {
@@ -206,6 +214,7 @@ func (s *Sheet) View() string {
 		return ""
 	}
 	l := s.layout()
+	s.drawn = l
 	lines := []string{s.titleLine(l)}
 	if s.grouped() {
 		lines = append(lines, s.modelLine(l))
@@ -314,8 +323,12 @@ func (s *Sheet) hiddenText(compact bool) string {
 	if s.opts.ShowEmpty {
 		return "empty rows shown (" + a + ")"
 	}
+	merged := ""
+	if t.MergedUntimed > 0 {
+		merged = text.Plural(t.MergedUntimed, "untimed run") + " merged"
+	}
 	if compact && t.HiddenRows+t.HiddenColumns > 0 {
-		return strconv.Itoa(t.HiddenRows+t.HiddenColumns) + " empty hidden (" + a + ")" // rows and columns
+		return joinNonEmpty(strconv.Itoa(t.HiddenRows+t.HiddenColumns)+" empty hidden ("+a+")", merged) // rows and columns
 	}
 	var parts []string
 	if t.HiddenRows > 0 {
@@ -325,9 +338,20 @@ func (s *Sheet) hiddenText(compact bool) string {
 		parts = append(parts, text.Plural(t.HiddenColumns, "empty column"))
 	}
 	if len(parts) == 0 {
-		return ""
+		return merged
 	}
-	return strings.Join(parts, ", ") + " hidden (" + a + ")"
+	return joinNonEmpty(strings.Join(parts, ", ")+" hidden ("+a+")", merged)
+}
+
+// joinNonEmpty joins the parts that are not "" with " · ".
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " · ")
 }
 
 // sortName says what the rows are sorted by, "" for the task order.

@@ -36,7 +36,9 @@ type Sheet struct {
 	flipsOnly bool
 	cursor    int
 	offset    int
-	w, h      int
+	// hits are the pairs' lines, for clicks.
+	hits ui.Rows
+	w, h int
 }
 
 // New compares dss[ai], under its list's filter, with its default
@@ -119,7 +121,7 @@ func (s *Sheet) Actions() []ui.Action {
 			la, _ := runLabels(s.dss[s.ai], s.dss[s.bi])
 			return ui.Send(ui.NoteMsg{Text: "this pair has no record in run A (" + text.OneLine(la) + ")"})
 		}, Line: true},
-		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 	}
 	n := func() int { return len(s.pairs) }
@@ -312,7 +314,9 @@ func (s *Sheet) View() string {
 	if len(s.pairs) == 0 {
 		lines = append(lines, st.List.Empty.Render("  "+s.emptyText()))
 	}
+	s.hits.Reset()
 	for i := s.offset; i < end; i++ {
+		s.hits.Set(len(lines), i)
 		p := s.pairs[i]
 		title := ""
 		if p.A >= 0 {
@@ -378,3 +382,15 @@ func (s *Sheet) Pairs() []compare.Pair { return s.pairs }
 
 // ByFlips reports whether only the flips are listed.
 func (s *Sheet) ByFlips() bool { return s.flipsOnly }
+
+// Click moves the cursor to the pair clicked; a second click shows it in
+// the list (as enter).
+func (s *Sheet) Click(_, y int) tea.Cmd {
+	if row, ok := s.hits.At(y); ok {
+		return ui.ClickRow(&s.cursor, row, func() tea.Cmd { return ui.Do(s.Actions(), &s.c.Keys.Compare.Choose) })
+	}
+	return nil
+}
+
+// Wheel moves the cursor by delta pairs.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.pairs)) }

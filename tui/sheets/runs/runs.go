@@ -58,6 +58,11 @@ type Sheet struct {
 	// table scrolls to keep col in view.
 	rowOff, colOff int
 	w, h           int
+	// hits are the docs' lines and runHits the runs' (the values table),
+	// glyphX and glyphW where the runs' glyph columns start and how
+	// wide each is, for clicks.
+	hits, runHits  ui.Rows
+	glyphX, glyphW int
 }
 
 // New compares runs (two or more) of task.
@@ -127,11 +132,12 @@ func (s *Sheet) Actions() []ui.Action {
 	r := &km.Runs
 	do := func(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 	acts := []ui.Action{ui.OnLine(&km.Nav.Down, ""), ui.OnLine(&km.Nav.Up, ""),
-		{Binding: &r.Right, Do: do(func() { s.col = min(len(s.runs)-1, s.col+1) }), Line: true},
-		{Binding: &r.Left, Do: do(func() { s.col = max(0, s.col-1) }), Line: true},
+		// Short on the line: esc, where it goes, fits 100 columns.
+		{Binding: &r.Right, Do: do(func() { s.col = min(len(s.runs)-1, s.col+1) }), Line: true, Help: "next run"},
+		{Binding: &r.Left, Do: do(func() { s.col = max(0, s.col-1) }), Line: true, Help: "previous run"},
 		{Binding: &r.Choose, Do: s.choose, Line: true},
+		{Binding: &r.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		{Binding: &r.Flips, Do: do(func() { s.all = !s.all; s.relist() }), Line: true},
-		{Binding: &r.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
 		ui.OnLine(&km.Global.Help, ""),
 		{Binding: &km.Global.Quit, Do: func() tea.Cmd { return tea.Quit }},
 	}
@@ -299,6 +305,8 @@ func (s *Sheet) View() string {
 		return ""
 	}
 	st := s.c.Styles
+	s.hits.Reset()
+	s.runHits.Reset()
 	lines := s.head()
 	if s.allNoDocs() {
 		return ui.FitLines(lines, s.w, s.h)
@@ -318,6 +326,7 @@ func (s *Sheet) View() string {
 		glyphs += text.PadLeft(strconv.Itoa(i+1), glyphW)
 	}
 	lines = append(lines, st.Detail.TableHeader.Render("  "+text.Pad("id", keyW)+" "+glyphs+"  question"))
+	s.glyphX, s.glyphW = 2+keyW+1, glyphW
 	if len(s.docs) == 0 {
 		msg := "  No doc flipped: neighbouring runs are right on the same docs."
 		switch {
@@ -329,6 +338,7 @@ func (s *Sheet) View() string {
 		lines = append(lines, st.List.Empty.Render(msg))
 	}
 	for i := s.offset; i < end; i++ {
+		s.hits.Set(len(lines), i)
 		d := s.table.Docs[s.docs[i]]
 		g := ""
 		for _, v := range d.Verdicts {
@@ -358,6 +368,7 @@ func (s *Sheet) valuesHead(out []string, numW, labelW, valueW int) []string {
 	rows := max(1, s.h-len(out)-1)
 	s.rowOff = ui.KeepInView(s.col, s.rowOff, rows, len(s.runs))
 	for i := s.rowOff; i < len(s.runs) && i < s.rowOff+rows; i++ {
+		s.runHits.Set(len(out), i)
 		r := s.runs[i]
 		line := "  " + text.PadLeft(strconv.Itoa(i+1), numW) + " " + text.Pad(text.TruncateMiddle(text.OneLine(r.Label), labelW), labelW) +
 			"  " + text.PadLeft(text.OneLine(r.Value), valueW)
@@ -409,3 +420,67 @@ func verdictGlyph(v compare.Verdict) string {
 	}
 	return "·"
 }
+
+// Describe says what the sheet compares, for the header and the status
+// bar: the task, its runs and their values, the docs listed; and where
+// the cursors are.
+func (s *Sheet) Describe() ui.Description {
+	flipped := 0
+	for _, d := range s.table.Docs {
+		if d.Flips > 0 {
+			flipped++
+		}
+	}
+	d := ui.Description{Title: "Runs of " + text.OneLine(s.task), What: text.Plural(len(s.runs), "run")}
+	if len(s.table.Docs) > 0 {
+		d.What += " · " + text.Plural(len(s.table.Docs), "doc") + ", " + strconv.Itoa(flipped) + " flipped"
+	}
+	if s.of != "" {
+		d.Facts = append(d.Facts, model.Fact{Key: "in", Value: text.OneLine(s.of)})
+	}
+	for _, r := range s.runs {
+		v := text.OneLine(r.Value)
+		if v == "" {
+			v = "–"
+		}
+		d.Facts = append(d.Facts, model.Fact{Key: text.OneLine(r.Label), Value: v})
+	}
+	if len(s.docs) > 0 {
+		d.Pos = "doc " + strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.docs))
+		if !s.all {
+			d.Pos += " flipped"
+		}
+	}
+	if s.col >= 0 && s.col < len(s.runs) {
+		if d.Pos != "" {
+			d.Pos += " · "
+		}
+		d.Pos += text.OneLine(s.runs[s.col].Label)
+	}
+	return d
+}
+
+// Click moves the cursor to the doc clicked, and to the run of the glyph
+// clicked (or of the values table's row); a second click on the same
+// shows the doc in that run (as enter).
+func (s *Sheet) Click(x, y int) tea.Cmd {
+	if run, ok := s.runHits.At(y); ok {
+		return ui.ClickRow(&s.col, run, s.choose)
+	}
+	row, ok := s.hits.At(y)
+	if !ok {
+		return nil
+	}
+	col := s.col
+	if s.glyphW > 0 && x >= s.glyphX && x < s.glyphX+s.glyphW*len(s.runs) {
+		col = (x - s.glyphX) / s.glyphW
+	}
+	if row == s.cursor && col == s.col {
+		return s.choose()
+	}
+	s.cursor, s.col = row, col
+	return nil
+}
+
+// Wheel moves the cursor by delta docs.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.docs)) }

@@ -67,7 +67,7 @@ func (s *Sheet) Actions() []ui.Action {
 		{Binding: &km.Run.ThresholdDn, Do: send(ui.ThresholdMsg{Dataset: s.ds, Delta: -thresholdStep}), Line: true},
 		{Binding: &km.Run.Threshold, Do: send(ui.ThresholdPromptMsg{Dataset: s.ds}), Line: true},
 		{Binding: &km.Scores.Choose, Do: func() tea.Cmd { return ui.Done(s, ui.HighScoresMsg{Dataset: s.ds}) }, Line: true},
-		{Binding: &km.Scores.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &km.Scores.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 	}
 	return append(acts, ui.ScrollActions(&km.Nav, &s.scroll)...)
@@ -253,3 +253,6 @@ func (s *Sheet) categoryLines(f runstats.Figures) []string {
 
 // threshold prints a threshold without trailing zeros ("8.5", "9").
 func threshold(t float64) string { return strconv.FormatFloat(t, 'f', -1, 64) }
+
+// Wheel scrolls by delta lines.
+func (s *Sheet) Wheel(delta int) { ui.WheelScroll(&s.scroll, delta) }

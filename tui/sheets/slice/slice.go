@@ -35,6 +35,8 @@ type Sheet struct {
 	nSlices, nAnswers int
 	cursor            int
 	scroll            ui.Scroll
+	// hits are the rows' lines in the content, for clicks.
+	hits ui.Rows
 }
 
 // sliceItem is a row the cursor can choose: its cells and its records.
@@ -183,7 +185,7 @@ func (s *Sheet) Actions() []ui.Action {
 			it := s.items[s.cursor]
 			return ui.Done(s, ui.PinMsg{Label: it.label, Rows: it.rows})
 		}, Line: true},
-		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true},
+		{Binding: &c.Close, Do: func() tea.Cmd { return ui.Done(s, nil) }, Line: true, Help: s.c.Back()},
 		ui.OnLine(&km.Global.Help, ""),
 	}
 	n := func() int { return len(s.items) }
@@ -205,6 +207,7 @@ func (s *Sheet) View() string {
 	var lines []string
 	add := func(l ...string) { lines = append(lines, l...) }
 	cursorLine := 0
+	s.hits.Reset()
 	field := text.OneLine(s.fields[s.field])
 	add(st.Detail.Heading.Render("Slices · "+text.OneLine(s.ds.Title))+st.Detail.Subtle.Render("  by ")+
 		st.Detail.Selected.Render(field)+st.Detail.Subtle.Render(" (s: next of "+strconv.Itoa(len(s.fields))+")"), "")
@@ -234,6 +237,9 @@ func (s *Sheet) View() string {
 		}, s.scroll.W)
 		if s.cursor >= base && s.cursor < base+len(items) {
 			cursorLine = len(lines) + 1 + s.cursor - base
+		}
+		for r := range items {
+			s.hits.Set(len(lines)+1+r, base+r)
 		}
 		add(tl...)
 	}
@@ -276,3 +282,15 @@ func firstCell(r []string) string {
 
 // Field is the field the records are grouped by.
 func (s *Sheet) Field() string { return s.fields[s.field] }
+
+// Click moves the cursor to the row clicked; a second click shows its
+// records in the list (as enter).
+func (s *Sheet) Click(_, y int) tea.Cmd {
+	if row, ok := s.hits.At(y + s.scroll.Offset); ok {
+		return ui.ClickRow(&s.cursor, row, func() tea.Cmd { return ui.Do(s.Actions(), &s.c.Keys.Compare.Choose) })
+	}
+	return nil
+}
+
+// Wheel moves the cursor by delta rows.
+func (s *Sheet) Wheel(delta int) { ui.WheelCursor(&s.cursor, delta, len(s.items)) }
