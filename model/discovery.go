@@ -164,7 +164,14 @@ func DiscoveryLine(ds []Discovery) string {
 	for _, d := range ds {
 		sum.Artifacts += d.Artifacts
 		sum.Datasets += d.Datasets
-		sum.LeftOut = append(sum.LeftOut, d.LeftOut...)
+		for _, l := range d.LeftOut {
+			// Named from its folder's name on: "sample/images/a.png",
+			// not a temporary folder's whole path.
+			if r := relTo(d.Folder, l.Path); r != l.Path {
+				l.Path = lastElem(d.Folder) + "/" + r
+			}
+			sum.LeftOut = append(sum.LeftOut, l)
+		}
 	}
 	return fmt.Sprintf("%d folders: %s", len(ds), sum.Line())
 }
@@ -185,6 +192,15 @@ func relTo(folder, p string) string {
 	f := strings.TrimRight(folder, `/\`)
 	if len(p) > len(f)+1 && strings.HasPrefix(p, f) && (p[len(f)] == '/' || p[len(f)] == '\\') {
 		return p[len(f)+1:]
+	}
+	return p
+}
+
+// lastElem is the last element of path p, on either separator.
+func lastElem(p string) string {
+	p = strings.TrimRight(p, `/\`)
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
 	}
 	return p
 }

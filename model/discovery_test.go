@@ -27,6 +27,11 @@ func TestDiscoveryLine(t *testing.T) {
 	if want := "2 folders: 3 artifacts opened; 2 files left out (2 not a data file): " + ListHint; two != want {
 		t.Errorf("DiscoveryLine = %q, want %q", two, want)
 	}
+	one := DiscoveryLine([]Discovery{{Folder: "/tmp/d/lm_eval", Artifacts: 2, Datasets: 2}, {Folder: "/tmp/d/sample/", Artifacts: 1, Datasets: 1,
+		LeftOut: []LeftOut{{Path: "/tmp/d/sample/images/apple.png", Reason: LeftNotData}}}})
+	if want := "2 folders: 3 artifacts opened; 1 file left out: sample/images/apple.png (not a data file)"; one != want {
+		t.Errorf("DiscoveryLine = %q, want %q", one, want)
+	}
 	if DiscoveryLine(nil) != "" {
 		t.Error("no folder: a line")
 	}

@@ -87,8 +87,10 @@ func TestSortWithQueryAndBigList(t *testing.T) {
 
 func TestDefaultColumnsPerKind(t *testing.T) {
 	run := runFixture()
-	for _, r := range run.Records.(*model.MemIndex).Recs {
-		r.Labels = model.LabelsOf(map[string]string{"category": "lit", "sample_status": "completed"})
+	for i, r := range run.Records.(*model.MemIndex).Recs {
+		// Values that differ between rows: a column with one value on
+		// every row leaves the list (TestConstantColumnsAreHeaderFacts).
+		r.Labels = model.LabelsOf(map[string]string{"category": []string{"lit", "math"}[i%2], "sample_status": []string{"completed", "partial"}[i%2]})
 		r.AttemptsWanted = 3
 	}
 	tests := []struct {
@@ -115,6 +117,34 @@ func TestDefaultColumnsPerKind(t *testing.T) {
 		if tc.ds == run && !strings.Contains(s, "3/3") {
 			t.Errorf("run list lacks attempts done/target:\n%s", s)
 		}
+	}
+}
+
+// A default column whose value is the same on every row leaves the list
+// for a fact of the header ("every row: …"), and the title gets its room;
+// columns the user picks stay whatever their values.
+func TestConstantColumnsAreHeaderFacts(t *testing.T) {
+	run := runFixture()
+	for _, r := range run.Records.(*model.MemIndex).Recs {
+		r.Labels = model.LabelsOf(map[string]string{"category": "lit", "sample_status": "completed"})
+	}
+	m := newTestModel(t, []*model.Dataset{run}, 200, 30)
+	s := screen(m)
+	lines := strings.Split(s, "\n")
+	head := lines[m.layout.List.Y]
+	for _, gone := range []string{"category", "sample_status"} {
+		if strings.Contains(head, gone) {
+			t.Errorf("heading keeps the constant column %q: %q", gone, head)
+		}
+	}
+	header := strings.Join(lines[:m.layout.List.Y], "\n")
+	if !strings.Contains(header, "every row: category lit, sample_status completed") {
+		t.Errorf("header lacks the constant columns as a fact:\n%s", header)
+	}
+	m.list.SetColumns([]string{"id", "category", "title", "score"})
+	head = strings.Split(screen(m), "\n")[m.layout.List.Y]
+	if !strings.Contains(head, "category") {
+		t.Errorf("a column the user picked left the list: %q", head)
 	}
 }
 

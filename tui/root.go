@@ -154,6 +154,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 			return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()
 		},
 		Deep: m.deep.report, Threshold: m.scoring.at, Figures: m.scoring.figures,
+		Shared: func() []model.Fact { return m.list.ConstantFacts() },
 	})
 	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
 	m.states = make([]*list.State, len(datasets))

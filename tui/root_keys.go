@@ -193,7 +193,10 @@ func (m *Model) toolActions() []ui.Action {
 		{Binding: &r.RightPrev, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, -1) }},
 		{Binding: &r.RightNext, Enabled: pairOK, Do: func() tea.Cmd { return m.detail.MovePair(1, 1) }},
 		{Binding: &r.Info, Enabled: func() bool { ds := m.curDataset(); return ds != nil && ds.Presentation.Header != nil },
-			Do: func() tea.Cmd { m.sheets.push(facts.New(m.c, m.datasets[m.cur])); return nil }},
+			Do: func() tea.Cmd {
+				m.sheets.push(facts.New(m.c, m.datasets[m.cur], m.list.ConstantFacts()...))
+				return nil
+			}},
 		{Binding: &r.Threshold, Enabled: scored, Do: m.openThresholdPrompt},
 		{Binding: &r.ThresholdUp, Enabled: scored, Do: func() tea.Cmd {
 			return m.setThreshold(m.scoredDataset(), m.scoring.threshold(m.scoredDataset())+thresholdStep)

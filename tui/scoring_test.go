@@ -195,11 +195,12 @@ func TestRunHeaderFolds(t *testing.T) {
 		want    []string
 		notWant []string
 	}{
-		// Two fact lines: all but the endpoint fit.
-		{120, 40, []string{"completed · model rwkv → rwkv7-2.9B-demo.zip · en · chat", "device MacBook Pro 16-inch (Apple M4 Pro, 48 GB)",
-			"seed 20260407", "created 2026-04-07 10:15 → 10:45", "mean 8.48 · 4 ≥ 8.5", "+4 more (i)"}, nil},
+		// Two fact lines: the list's constant column after the model
+		// (every row made all its attempts), then what fits.
+		{120, 40, []string{"completed · model rwkv → rwkv7-2.9B-demo.zip · every row: attempts 3/3 · en · chat", "device MacBook Pro 16-inch (Apple M4 Pro, 48 GB)",
+			"seed 20260407", "mean 8.48 · 4 ≥ 8.5", "+5 more (i)"}, nil},
 		// One fact line: what does not fit is counted, not cut.
-		{100, 30, []string{"max tokens 4000 +7 more (i)", "mean 8.48 · 4 ≥ 8.5 │ completed 6/8 · attempts 24/24 · latest #8 code │ life 3/4"},
+		{100, 30, []string{"every row: attempts 3/3 · en · chat +9 more (i)", "mean 8.48 · 4 ≥ 8.5 │ completed 6/8 · attempts 24/24 · latest #8 code │ life 3/4"},
 			[]string{"device", "…more"}},
 		// No fact line: the status leads the scores line.
 		{60, 15, []string{"completed │ mean 8.48 · 4 ≥ 8.5"}, []string{"model rwkv"}},

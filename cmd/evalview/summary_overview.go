@@ -126,8 +126,9 @@ func writeOverview(w io.Writer, format string, t *overview.Table, base int) erro
 }
 
 // writeMarkdown prints the table for a pull-request comment: the columns
-// named in full, then task rows (groups in bold, their subtasks under
-// them), the values worse than the baseline's in bold.
+// named in full, then task rows (a group named "(group)", its subtasks
+// under it), the values worse than the baseline's in bold: bold means
+// that alone, as the legend says.
 func writeMarkdown(w io.Writer, t *overview.Table, g overview.Grid, base int) error {
 	cell := func(s string) string { return strings.ReplaceAll(text.OneLine(s), "|", `\|`) }
 	var b strings.Builder
@@ -142,9 +143,8 @@ func writeMarkdown(w io.Writer, t *overview.Table, g overview.Grid, base int) er
 	b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Join(align, "|") + "|\n")
 	for _, r := range g.Rows {
 		task := cell(r.Task)
-		switch {
-		case r.Group:
-			task = "**" + task + "**"
+		if r.Group {
+			task += " (group)"
 		}
 		if r.Depth > 0 {
 			task = strings.Repeat("↳ ", r.Depth) + task
@@ -206,8 +206,14 @@ func writeLegend(w io.Writer, t *overview.Table, g overview.Grid, base int, item
 	if h := hiddenText(t); h != "" {
 		marks = append(marks, h)
 	}
+	// One mark a line: joined on one line of 200 characters or more, a
+	// terminal wrapped the legend and could leave its last "." alone on
+	// a line.
 	if len(marks) > 0 {
-		b.WriteString("\n" + strings.Join(marks, "; ") + ".\n")
+		b.WriteString("\n")
+		for _, m := range marks {
+			b.WriteString(item + m + "\n")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

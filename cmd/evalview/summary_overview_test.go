@@ -26,7 +26,7 @@ func TestSummaryMarkdown(t *testing.T) {
 	want := `| task | metric | base-7b | tuned-7b | big-70b |
 |---|---|---:|---:|---:|
 | gsm8k | exact_match,strict-match | 0.2500 | 0.5000 (+0.2500) | 1.0000 (+0.7500) |
-| **mmlu** | acc,none | 0.6000 | 0.6250 (+0.0250) | – |
+| mmlu (group) | acc,none | 0.6000 | 0.6250 (+0.0250) | – |
 | ↳ mmlu_a | acc,none | 0.5000 | 0.7500 (+0.2500) | 1.0000 (+0.5000) |
 | ↳ mmlu_b | acc,none | 0.7000≠ | **0.5000 (−0.2000)** | – |
 
@@ -34,7 +34,9 @@ func TestSummaryMarkdown(t *testing.T) {
 - tuned-7b: org/tuned-7b @ 2025-06-02 10:00, 3 tasks
 - big-70b: other/big-70b @ 2025-06-03 10:00; model named after its folder (other__big-70b): no results file names it, 2 tasks
 
-bold: worse than the baseline; ≠: the samples recompute another value than the one reported (summary --json has both); –: no value (not run by that model, or nothing scored).
+- bold: worse than the baseline
+- ≠: the samples recompute another value than the one reported (summary --json has both)
+- –: no value (not run by that model, or nothing scored)
 `
 	if out != want {
 		t.Errorf("markdown:\n%s\nwant:\n%s", out, want)
@@ -63,6 +65,16 @@ func TestSummaryTable(t *testing.T) {
 	}
 	if !strings.Contains(out, "tuned-7b: org/tuned-7b @ 2025-06-02 10:00, 3 tasks (baseline: deltas are against it)") {
 		t.Errorf("legend:\n%s", out)
+	}
+	// The marks one a line, none ending alone as "." (a terminal wrapped
+	// the marks joined on one long line).
+	if !strings.HasSuffix(out, "\n≠: the samples recompute another value than the one reported (summary --json has both)\n–: no value (not run by that model, or nothing scored)\n") {
+		t.Errorf("legend's marks:\n%s", out)
+	}
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "." || len([]rune(l)) > 160 {
+			t.Errorf("legend line %q", l)
+		}
 	}
 }
 
@@ -151,7 +163,7 @@ func TestSummaryMarkdownUnscored(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"| guide_examples.jsonl |  | 5 unscored |", "| judged | score | 0.5000 |",
-		"N unscored: a dataset of N records none of which is scored (a testset's cases)."} {
+		"N unscored: a dataset of N records none of which is scored (a testset's cases)\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %q:\n%s", want, out)
 		}

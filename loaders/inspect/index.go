@@ -107,28 +107,23 @@ func (x *index) detail(i int) *model.Record {
 	r.Issues = append([]model.Issue(nil), base.Issues...)
 	r.Raw = append([]model.RawPart(nil), base.Raw...)
 	r.Labels = base.Labels
-	var scoreRows [][]string
+	var scores []model.Section
 	for ai := range r.Attempts {
 		a := &r.Attempts[ai]
 		d, where, issues := x.readEpoch(r.ID, a.Index, false)
 		r.Issues = append(r.Issues, issues...)
 		if d != nil {
-			x.applyEpoch(&r, a, d, where, &scoreRows)
+			x.applyEpoch(&r, a, d, where, &scores)
 		}
 	}
-	if len(scoreRows) > 0 {
-		r.Sections = append([]model.Section{{
-			Title: "scores", Type: model.SectionTable, Tab: "Scores",
-			Table: &model.Table{Columns: []string{"epoch", "scorer", "value", "answer", "explanation"}, Rows: scoreRows},
-		}}, r.Sections...)
-	}
+	r.Sections = append(scores, r.Sections...)
 	r.Errors, r.Warnings = model.CountIssues(r.Issues)
 	return &r
 }
 
 // applyEpoch fills one attempt (and for the first epoch, the record's
 // conversation) from a sample member.
-func (x *index) applyEpoch(r *model.Record, a *model.Attempt, d *sampleDetail, where string, scoreRows *[][]string) {
+func (x *index) applyEpoch(r *model.Record, a *model.Attempt, d *sampleDetail, where string, scores *[]model.Section) {
 	res := d.attach
 	f := d.fields
 	if r.Messages == nil {
@@ -165,15 +160,19 @@ func (x *index) applyEpoch(r *model.Record, a *model.Attempt, d *sampleDetail, w
 		}
 	}
 	if raw, ok := f["scores"]; ok {
+		// One block per epoch and scorer, its value, answer and
+		// explanation as labelled lines that wrap: a scorer's
+		// explanation runs to paragraphs, which a table's column of a
+		// fifth of the pane cut to a few words a line.
 		for _, s := range scoresOf(raw) {
-			row := []string{fmt.Sprint(a.Index), s.Name, valueText(s.Value), "", ""}
+			facts := []model.Fact{{Key: "value", Value: valueText(s.Value)}}
 			if s.Answer != nil {
-				row[3] = res.text(*s.Answer)
+				facts = append(facts, model.Fact{Key: "answer", Value: res.text(*s.Answer)})
 			}
 			if s.Explanation != nil {
-				row[4] = res.text(*s.Explanation)
+				facts = append(facts, model.Fact{Key: "explanation", Value: res.text(*s.Explanation)})
 			}
-			*scoreRows = append(*scoreRows, row)
+			*scores = append(*scores, model.Section{Title: fmt.Sprintf("epoch %d · %s", a.Index, s.Name), Type: model.SectionFacts, Tab: "Scores", Facts: facts})
 		}
 	}
 	if raw, ok := f["error"]; ok && string(raw) != "null" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -67,14 +68,20 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 		main = ds.Metrics[0].Name
 	}
 	var sums []model.Summary
+	var heads []string
 	err = pq.eachRow(pq.projection(era), func(i int, m map[string]any) error {
 		r := normalize(m, era)
 		if main == "" && len(r.metrics) > 0 {
 			main = r.metrics[0].name
 		}
 		sums = append(sums, summaryOf(i, r, main, path))
+		heads = append(heads, queryHead(r.query))
 		return nil
 	})
+	if lead := titleRows(sums, heads); lead != "" {
+		// Said once, as the list's titles leave it out.
+		ds.Facts = append(ds.Facts, model.Fact{Key: "every query opens", Value: strings.TrimSpace(lead)})
+	}
 	if err != nil {
 		ds.Issues = append(ds.Issues, model.Errorf("bad-parquet", path, 0, "", "reading the list columns stopped: %v; the rows before are shown", err))
 	}
@@ -83,6 +90,33 @@ func detailsFrom(path string, open opener) (ds *model.Dataset, err error) {
 	ds.Issues = append(ds.Issues, meanIssues(path, ds.Metrics, sums, resultsTask)...)
 	ds.Records = &index{path: path, open: open, era: era, main: main, sums: sums}
 	return ds, nil
+}
+
+// queryHead is the start of a query that its title is taken from.
+func queryHead(q string) string {
+	return jsonl.Own(jsonl.Clip(strings.TrimSpace(q), 1000), q)
+}
+
+// titleRows titles the rows by the part of their queries that tells them
+// apart: a task's queries often open with the same instruction line
+// ("Answer the following multiple choice question. The last line of your
+// response should be …"), which as the title of every row says nothing.
+// The lines every query shares (model.SharedLead) and a known instruction
+// line are skipped; a shared phrase within a line ("Question: ") is left
+// to the list, which skips it only where titles do not fit. The record
+// keeps the query whole (Record.FullTitle, for export). It returns the
+// lines skipped, "" for none.
+func titleRows(sums []model.Summary, heads []string) string {
+	lead := model.SharedLead(heads)
+	if !strings.Contains(lead, "\n") {
+		lead = ""
+	}
+	for i := range sums {
+		if i < len(heads) {
+			sums[i].Title = firstLine(model.TitleAfter(heads[i], lead))
+		}
+	}
+	return lead
 }
 
 // summaryOf builds a row's list entry.
@@ -187,6 +221,35 @@ func firstLine(s string) string {
 	return jsonl.Own(jsonl.Clip(s, 200), whole)
 }
 
+// promptMessages are a row's prompt as chat turns: the messages of a chat
+// prompt (lighteval logs them as a list, or as its JSON text), or of a
+// prompt rendered with a known chat template (model.SplitChatTemplate),
+// else the instruction as a system turn and the prompt text (the query
+// when no prompt was logged) as a user turn. Few-shot examples are marked
+// (model.MarkFewShot: turns before the last user turn, or examples
+// before the query in one prompt text), so that the detail folds them.
+func promptMessages(r row) []model.Message {
+	var msgs []model.Message
+	chat, isChat := model.ChatMessagesValue(r.promptValue)
+	if !isChat {
+		chat, isChat = model.SplitChatTemplate(r.prompt)
+	}
+	hasSystem := isChat && slices.ContainsFunc(chat, func(m model.Message) bool { return m.Role == model.RoleSystem })
+	if r.instruction != "" && !hasSystem {
+		msgs = append(msgs, model.TextMessage(model.RoleSystem, r.instruction, "instruction"))
+	}
+	if isChat {
+		msgs = append(msgs, chat...)
+	} else {
+		prompt := r.prompt
+		if prompt == "" {
+			prompt = r.query
+		}
+		msgs = append(msgs, model.TextMessage(model.RoleUser, prompt, "prompt"))
+	}
+	return model.MarkFewShot(msgs, r.query)
+}
+
 // index holds the list rows; a record reads its row whole from the file.
 type index struct {
 	path string
@@ -238,14 +301,10 @@ func (x *index) Record(i int) (rec *model.Record, err error) {
 // record builds a row's detail.
 func (x *index) record(i int, r row, m map[string]any) *model.Record {
 	rec := &model.Record{Summary: x.sums[i]}
-	if r.instruction != "" {
-		rec.Messages = append(rec.Messages, model.Message{Role: model.RoleSystem, Label: "instruction", Segments: []model.Segment{{Type: model.SegText, Text: r.instruction}}})
+	if q := strings.TrimSpace(r.query); q != "" && firstLine(q) != rec.Title {
+		rec.FullTitle = q // the title skips what every query shares
 	}
-	prompt := r.prompt
-	if prompt == "" {
-		prompt = r.query
-	}
-	rec.Messages = append(rec.Messages, model.Message{Role: model.RoleUser, Label: "prompt", Segments: []model.Segment{{Type: model.SegText, Text: prompt}}})
+	rec.Messages = promptMessages(r)
 	golds := map[int]bool{}
 	for _, g := range r.goldIndex {
 		golds[g] = true

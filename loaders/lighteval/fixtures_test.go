@@ -137,6 +137,24 @@ func fixtures() map[string][]byte {
 		{Choices: "[' yes', ' no']", Example: "Is water wet?", FullPrompt: "Q: Is water wet?\nA:", Gold: "[' yes']", GoldIndex: "[0]", Metrics: "{'acc': 1.0}", Predictions: "[(-0.05, True), (-3.2, False)]"},
 		{Choices: "[' yes', ' no']", Example: "Can pigs fly? It's \"unlikely\"", FullPrompt: "Q: Can pigs fly?\nA:", Gold: "[' no']", GoldIndex: "[1]", Metrics: "{'acc': 0.0}", Predictions: "[(-0.5, True), (-1.1, False)]"},
 	}
+	// A chat model's run of an instruct task (lighteval's gpqa:diamond
+	// prompt): every query opens with the same instruction line; row 0's
+	// prompt is the chat messages as JSON text, one example as turns
+	// before the question; row 1's is one text, two examples before the
+	// question.
+	instr := "Answer the following multiple choice question. The last line of your response should be of the following format: 'Answer: $LETTER' (without quotes) where LETTER is one of ABCD. Think step by step before answering.\n\n"
+	q0 := instr + "Which planet is largest?\n\nA) Mars\nB) Jupiter\nC) Venus\nD) Mercury"
+	q1 := instr + "Which metal is liquid at room temperature?\n\nA) Iron\nB) Gold\nC) Mercury\nD) Tin"
+	ex := instr + "Which gas do plants absorb?\n\nA) Oxygen\nB) Carbon dioxide\nC) Helium\nD) Neon"
+	msgs, _ := json.Marshal([]map[string]string{{"role": "system", "content": "You are a careful scientist."}, {"role": "user", "content": ex}, {"role": "assistant", "content": "Plants take in CO2.\nAnswer: B"}, {"role": "user", "content": q0}})
+	chat := []genRow{
+		{Doc: &docCol{Query: p(q0), Choices: []string{"A", "B", "C", "D"}, GoldIndex: p(int64(1)), ID: p("0")},
+			Metric:        &genMetric{EM: p(1.0)},
+			ModelResponse: &responseCol{Input: p(string(msgs)), Text: []string{"Jupiter is the largest.\nAnswer: B"}}},
+		{Doc: &docCol{Query: p(q1), Choices: []string{"A", "B", "C", "D"}, GoldIndex: p(int64(2)), ID: p("1")},
+			Metric:        &genMetric{EM: p(0.0)},
+			ModelResponse: &responseCol{Input: p(ex + "\nAnswer: B\n\n" + instr + "Which planet is red?\n\nA) Mars\nB) Venus\nC) Earth\nD) Jupiter\nAnswer: A\n\n" + q1), Text: []string{"Answer: A"}}},
+	}
 	results := map[string]any{
 		"config_general": map[string]any{"lighteval_sha": "abc123", "model_name": "acme/tiny-1b", "start_time": 1751709540.0, "end_time": 1751709600.0},
 		"results": map[string]any{
@@ -158,6 +176,7 @@ func fixtures() map[string][]byte {
 		"output/details/acme/tiny-1b/" + date + "/details_arc:challenge|0_" + date + ".parquet": write(mc),
 		"output/results/acme/tiny-1b/results_" + date + ".json":                                 rj,
 		"flat/details_leaderboard|boolq|0_2025-03-01T10-00-00.000000.parquet":                   write(flat),
+		"chat/details_lighteval|gpqa:diamond|0_" + date + ".parquet":                            write(chat),
 		"flat_str/details_lighteval|boolq|0_2024-11-01T10-00-00.000000.parquet":                 write(str),
 	}
 }

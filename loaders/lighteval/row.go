@@ -38,7 +38,10 @@ type row struct {
 	logprobs   []float64
 	metrics    []metric
 	prompt     string
-	fields     map[string]any
+	// promptValue is the prompt as decoded: text, or a chat prompt's
+	// messages (a list of {role, content}, or its JSON text).
+	promptValue any
+	fields      map[string]any
 }
 
 type metric struct {
@@ -78,6 +81,7 @@ func normalize(m map[string]any, era string) row {
 		r.reasonings = strs(mr["reasonings"])
 		r.logprobs = floats(mr["logprobs"])
 		r.prompt = str(mr["input"])
+		r.promptValue = mr["input"]
 		r.metrics = metricsOf(m["metric"])
 		r.fields = map[string]any{}
 		for k, v := range doc {
@@ -99,6 +103,7 @@ func normalize(m map[string]any, era string) row {
 		r.query = str(get("example"))
 		r.instruction = str(get("instruction"))
 		r.prompt = str(get("full_prompt"))
+		r.promptValue = get("full_prompt")
 		r.choices = strs(get("choices"))
 		r.goldIndex = ints(get("gold_index"))
 		r.gold = strs(get("gold"))

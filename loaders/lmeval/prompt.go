@@ -2,8 +2,6 @@ package lmeval
 
 import (
 	"encoding/json"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"evalview/model"
@@ -62,153 +60,13 @@ func chatJSON(s string) ([]model.Message, bool) {
 	return out, true
 }
 
-// chat templates whose turns can be told apart in a rendered prompt. Each
-// pattern captures the role; a turn runs to the next turn's start.
-var templates = []struct {
-	start *regexp.Regexp
-	end   string
-}{
-	// Phi-3 and Zephyr: <|user|>\n ... <|end|>
-	{regexp.MustCompile(`<\|(system|user|assistant)\|>\n?`), "<|end|>"},
-	// Gemma: <start_of_turn>user\n ... <end_of_turn>
-	{regexp.MustCompile(`<start_of_turn>(user|model|system)\n?`), "<end_of_turn>"},
-	// ChatML (Qwen...): <|im_start|>user\n ... <|im_end|>
-	{regexp.MustCompile(`<\|im_start\|>(system|user|assistant)\n?`), "<|im_end|>"},
-	// Llama 3: <|start_header_id|>user<|end_header_id|>\n\n ... <|eot_id|>
-	{regexp.MustCompile(`<\|start_header_id\|>(system|user|assistant)<\|end_header_id\|>\n*`), "<|eot_id|>"},
-}
-
 // splitTemplate splits a prompt rendered with a known chat template into
-// turns. The raw prompt stays available in the Raw tab; the turns keep
-// every character between the markers.
-func splitTemplate(s string) ([]model.Message, bool) {
-	for _, t := range templates {
-		locs := t.start.FindAllStringSubmatchIndex(s, -1)
-		if len(locs) == 0 {
-			continue
-		}
-		var out []model.Message
-		if pre := strings.TrimSpace(stripBOS(s[:locs[0][0]])); pre != "" {
-			out = append(out, textMessage(model.RoleSystem, pre, "before the chat template"))
-		}
-		for i, loc := range locs {
-			end := len(s)
-			if i+1 < len(locs) {
-				end = locs[i+1][0]
-			}
-			body := s[loc[1]:end]
-			body = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(body, "\n"), t.end), "\n")
-			role := s[loc[2]:loc[3]]
-			if role == "model" {
-				role = string(model.RoleAssistant)
-			}
-			label := ""
-			if i == len(locs)-1 && role == string(model.RoleAssistant) && strings.TrimSpace(body) == "" {
-				label = "generation starts here"
-			}
-			out = append(out, textMessage(model.Role(role), body, label))
-		}
-		return out, true
-	}
-	return nil, false
-}
+// turns (model.SplitChatTemplate, which lighteval's prompts share).
+func splitTemplate(s string) ([]model.Message, bool) { return model.SplitChatTemplate(s) }
 
-func stripBOS(s string) string {
-	for _, bos := range []string{"<bos>", "<s>", "<|begin_of_text|>", "<|endoftext|>"} {
-		s = strings.TrimPrefix(s, bos)
-	}
-	return s
-}
-
-// markFewShot marks the few-shot examples of a prompt, which the browser
-// folds so that the question shows first, and labels them "example K"
-// (its answer turn "example K answer"):
-//
-//   - a chat prompt of several user turns (--fewshot_as_multiturn): every
-//     turn before the last user turn, after the leading system turns;
-//   - a prompt of one user turn (the examples joined by the task's fewshot
-//     delimiter, "\n\n" by default, then the doc's text): the part before
-//     the blank line that precedes the doc's question, cut into examples
-//     that each hold a line starting as the question part's last line
-//     does ("Answer:"). A description before the first example goes with
-//     it; a prompt where that cue is missing (0-shot, a description
-//     alone) is left whole.
-//
-// question is the doc's question as the list shows it (its first line);
-// the turns always hold the whole prompt, the Raw tab the logged text.
+// markFewShot marks the few-shot examples of a prompt (model.MarkFewShot,
+// which lighteval's prompts share); question is the doc's question as
+// the list shows it (its first line).
 func markFewShot(msgs []model.Message, question string) []model.Message {
-	last := -1
-	users := 0
-	for i, m := range msgs {
-		if m.Role == model.RoleUser {
-			last, users = i, users+1
-		}
-	}
-	if users >= 2 {
-		out := make([]model.Message, len(msgs))
-		copy(out, msgs)
-		k := 0
-		for i := range out[:last] {
-			switch out[i].Role {
-			case model.RoleSystem:
-				if k == 0 {
-					continue
-				}
-			case model.RoleUser:
-				k++
-			}
-			out[i].FewShot = true
-			if out[i].Label == "" {
-				out[i].Label = "example " + strconv.Itoa(max(k, 1))
-				if out[i].Role != model.RoleUser {
-					out[i].Label += " answer"
-				}
-			}
-		}
-		return out
-	}
-	if users != 1 || question == "" {
-		return msgs
-	}
-	text := msgs[last].Text()
-	p := strings.LastIndex(text, question)
-	if p <= 0 {
-		return msgs
-	}
-	q := strings.LastIndex(text[:p], "\n\n")
-	if q <= 0 {
-		return msgs
-	}
-	rest := text[q+2:]
-	cue := lastLine(rest, 0)
-	if cue == "" {
-		return msgs
-	}
-	var out []model.Message
-	var cur []string
-	for _, chunk := range strings.Split(text[:q], "\n\n") {
-		cur = append(cur, chunk)
-		if hasLineStarting(chunk, cue) {
-			m := textMessage(model.RoleUser, strings.Join(cur, "\n\n"), "example "+strconv.Itoa(len(out)+1))
-			m.FewShot = true
-			out = append(out, m)
-			cur = nil
-		}
-	}
-	if len(out) == 0 || len(cur) > 0 {
-		return msgs
-	}
-	out = append(out, textMessage(model.RoleUser, rest, msgs[last].Label))
-	return append(append(append([]model.Message(nil), msgs[:last]...), out...), msgs[last+1:]...)
-}
-
-// hasLineStarting reports whether a line of s starts with prefix, spaces
-// aside.
-func hasLineStarting(s, prefix string) bool {
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), prefix) {
-			return true
-		}
-	}
-	return false
+	return model.MarkFewShot(msgs, question)
 }

@@ -1,7 +1,9 @@
 package content
 
 import (
+	"bytes"
 	"evalview/tui/highlight"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -112,6 +114,25 @@ type piece struct {
 	brk  bool
 }
 
+// optionLine matches a line that starts a multiple-choice option: "A. ",
+// "B) ", "(C) ". Markdown joins such lines into one paragraph (a letter is
+// no list marker), which ran a question's options together on one line.
+var optionLine = regexp.MustCompile(`^(?:[A-Z][.)]|\([A-Za-z]\)|[a-z]\))[ \t]`)
+
+// optionFollows reports whether the line after the soft line break at
+// src[at:] starts an option, so that the break is kept.
+func (r *mdRender) optionFollows(at int) bool {
+	if at < 0 || at > len(r.src) {
+		return false
+	}
+	rest := r.src[at:]
+	i := bytes.IndexByte(rest, '\n')
+	if i < 0 {
+		return false
+	}
+	return optionLine.Match(bytes.TrimLeft(rest[i+1:], " \t"))
+}
+
 // inline collects n's inline content as pieces.
 func (r *mdRender) inline(n ast.Node, mask int, out []piece) []piece {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -133,6 +154,8 @@ func (r *mdRender) inlineNode(c ast.Node, mask int, out []piece) []piece {
 		out = append(out, piece{text: tt.Sanitize(string(v)), mask: mask})
 		switch {
 		case c.HardLineBreak():
+			out = append(out, piece{brk: true})
+		case c.SoftLineBreak() && r.optionFollows(c.Segment.Stop):
 			out = append(out, piece{brk: true})
 		case c.SoftLineBreak():
 			out = append(out, piece{text: " ", mask: mask})

@@ -79,3 +79,18 @@ func TestMarkdownCodeByLanguage(t *testing.T) {
 		t.Errorf("unlabelled block colored by token: %q", plain)
 	}
 }
+
+// A question's options written one per line ("A. …\nB. …") stay one per
+// line in markdown, where a letter is no list marker and the lines were
+// joined into one paragraph; other lines still join.
+func TestMarkdownOptionsOnePerLine(t *testing.T) {
+	src := "Which is reasonable?\n\nA. Use paper strips.\nB. Use jeans.\n(C) Use sand.\nd) Use nothing.\n\nDecide which option\nis more reasonable."
+	st := styles.New(false)
+	got := strings.Join(renderMarkdown(src, 80, &st), "\n")
+	got = ansi.Strip(got)
+	for _, want := range []string{"\nA. Use paper strips.\nB. Use jeans.\n(C) Use sand.\nd) Use nothing.\n", "Decide which option is more reasonable."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("rendered lacks %q:\n%s", want, got)
+		}
+	}
+}

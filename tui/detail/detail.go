@@ -15,6 +15,7 @@
 package detail
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -407,8 +408,8 @@ func (d *Pane) Actions() []ui.Action {
 	acts := []ui.Action{
 		{Binding: &dk.NextTab, Enabled: tabs, DoKey: pick(step(1)), Line: true, Help: "next tab"},
 		{Binding: &dk.Tab, Enabled: tabs, DoKey: pick(func(k tea.KeyPressMsg) int { return keys.Index(dk.Tab, k) }), Line: true, Help: "tab"},
-		{Binding: &dk.Fold, Enabled: d.CanFold, Do: d.fold, Line: true, Help: "fold"},
-		{Binding: &dk.LastTurn, Enabled: d.HasLastTurn, Do: scroll(func() { d.vp.SetYOffset(d.doc.LastUser) }), Line: true, Help: "question"},
+		{Binding: &dk.Fold, Enabled: d.CanFold, Why: d.whyNoFold, Do: d.fold, Line: true, Help: "fold"},
+		{Binding: &dk.LastTurn, Enabled: d.HasLastTurn, Why: d.whyNoLastTurn, Do: scroll(func() { d.vp.SetYOffset(d.doc.LastUser) }), Line: true, Help: "question"},
 		ui.OnLine(&km.Search.Start, ""), ui.OnLine(&km.Search.Next, "next"), ui.OnLine(&km.Tools.Copy, "copy"),
 		ui.OnLine(&dk.Markdown, "markdown"), ui.OnLine(&km.Global.Zoom, "zoom"),
 		{Binding: &dk.Back, Do: d.back, Line: true, Help: "to list"},
@@ -505,6 +506,28 @@ func (d *Pane) TabCount() int { return len(d.tabs) }
 // is folded or unfolded, or the tab is the Raw JSON.
 func (d *Pane) CanFold() bool {
 	return d.doc.Folds > 0 || d.unfold || d.shownTab().Content == model.TabRaw
+}
+
+// whyNoFold says why z does nothing in the tab shown: nothing in it is
+// folded, and where the record has a prompt, that no few-shot examples
+// were told apart from the question in it.
+func (d *Pane) whyNoFold() string {
+	if d.rec != nil && len(d.rec.Messages) > 0 && !model.HasFewShot(d.rec.Messages) {
+		if n := model.Shots(d.ds); n > 0 {
+			return "z: " + strconv.Itoa(n) + "-shot, but the examples are not told from the question"
+		}
+		return "z: nothing to fold (no few-shot examples found)"
+	}
+	return "z: nothing to fold in this tab"
+}
+
+// whyNoLastTurn says why u does nothing: the tab has no user turn below
+// its top.
+func (d *Pane) whyNoLastTurn() string {
+	if d.doc.LastUser == 0 && d.rec != nil && len(d.rec.Messages) > 0 {
+		return "u: the question is the first turn shown"
+	}
+	return "u: no user turn in this tab"
 }
 
 // HasLastTurn reports whether the tab shown has a last user turn below

@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"evalview/model"
+	"evalview/tui/list"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -76,9 +77,24 @@ func (h *Pane) item(it model.Item) string {
 // with "+N more (i)" when some are left out.
 func (h *Pane) itemLines(ch *model.Header, n int) []string {
 	items := []string{h.item(ch.Status)}
-	for _, it := range ch.Items {
+	var last []string
+	for _, f := range h.shared() {
+		it := h.item(model.Item{{Text: f.Key + ": ", Tone: model.ToneKey}, {Text: f.Value}})
+		if f.Key == list.EveryRow && len(ch.Items) > 0 {
+			// What the list left out as the same on every row, after
+			// the first item (the model).
+			items = append(items, h.item(ch.Items[0]), it)
+			continue
+		}
+		last = append(last, it)
+	}
+	for i, it := range ch.Items {
+		if i == 0 && len(items) > 1 {
+			continue
+		}
 		items = append(items, h.item(it))
 	}
+	items = append(items, last...)
 	lines, skipped := h.packFacts(items, n, 0)
 	if ch.Hidden+skipped == 0 {
 		return lines

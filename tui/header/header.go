@@ -64,6 +64,11 @@ type Sources struct {
 	// Figures are a scored dataset's figures at its threshold, for the
 	// compact header's figures line.
 	Figures func(*model.Dataset) runstats.Figures
+	// Shared are the list's facts about what every row of the dataset
+	// shown has in common (list.Pane.ConstantFacts: the columns it left
+	// out as the same on every row, the lead the titles share), shown
+	// after the origin facts.
+	Shared func() []model.Fact
 }
 
 // countCache holds the status and issue counts of one dataset under one
@@ -373,6 +378,7 @@ func (h *Pane) factLines(n int) []string {
 	if len(facts) == 0 && h.ds.Path != "" {
 		facts = []model.Fact{{Key: "path", Value: h.ds.Path}}
 	}
+	facts = withShared(facts, h.shared())
 	return h.packFactLines(facts, n, originCaps(facts, h.w, max(12, h.w/3), 9))
 }
 
@@ -419,6 +425,11 @@ func (h *Pane) packFactLines(facts []model.Fact, n int, caps map[int]int) []stri
 	shown := 0
 	for i, f := range facts {
 		val := text.Truncate(text.OneLine(f.Value), maxVal)
+		if f.Key == list.EveryRow {
+			// The columns the list left out: the line's width, not a
+			// third of it (no sheet lists them whole).
+			val = text.Truncate(text.OneLine(f.Value), max(maxVal, h.w-text.Width(f.Key)-2))
+		}
 		if c, ok := caps[i]; ok {
 			val = text.TruncateMiddle(text.OneLine(f.Value), c)
 		}
@@ -460,6 +471,37 @@ func (h *Pane) packFactLines(facts []model.Fact, n int, caps map[int]int) []stri
 		lines[i] = text.Truncate(lines[i], h.w)
 	}
 	return lines
+}
+
+// shared are the list's facts about what every row has in common.
+func (h *Pane) shared() []model.Fact {
+	if h.src.Shared == nil {
+		return nil
+	}
+	return h.src.Shared()
+}
+
+// withShared puts the list's fact about the columns it left out (same
+// on every row) after the leading origin facts (task, model, run), where
+// it is read with them, and the others (the lead the titles share, which
+// the list's "…" marks already) last.
+func withShared(facts, shared []model.Fact) []model.Fact {
+	if len(shared) == 0 {
+		return facts
+	}
+	var first, last []model.Fact
+	for _, f := range shared {
+		if f.Key == list.EveryRow {
+			first = append(first, f)
+		} else {
+			last = append(last, f)
+		}
+	}
+	at := 0
+	for at < len(facts) && at < 3 && slices.Contains([]string{"task", "model", "run"}, facts[at].Key) {
+		at++
+	}
+	return slices.Concat(facts[:at], first, facts[at:], last)
 }
 
 // originCaps are the widths the leading origin facts' values (task,

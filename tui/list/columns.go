@@ -116,11 +116,12 @@ func columnCap(field string, w int) int {
 	return 24
 }
 
-// cellText is record s's text in a column, one sanitized line.
-func cellText(env query.Env, s model.Summary, field string) string {
+// cellText is record s's text in a column, one sanitized line; the
+// title skips lead, the text every title shares (titleCell).
+func cellText(env query.Env, s model.Summary, field, lead string) string {
 	switch field {
 	case "title":
-		return text.FirstLine(s.Title)
+		return titleCell(s.Title, lead)
 	case "score":
 		o := s.Outcome(env.Filter)
 		switch {
@@ -148,8 +149,10 @@ type colLayout struct {
 	w           int
 	right, flex bool
 	// prio ranks the column for dropping (columnPriorityIn); full is
-	// its width before any squeezing.
-	prio, full int
+	// its width before any squeezing; natural the width its values and
+	// heading ask for before its cap (columnCap), which spare room at a
+	// wide pane gives back.
+	prio, full, natural int
 	// soft is the width below which values of the page get cut: a
 	// column squeezes to it (not under colSoft) before any is dropped.
 	soft int
@@ -214,8 +217,19 @@ func columnPriorityIn(ds *model.Dataset, field string) int {
 // and columns go from the right. A right-aligned last column's heading
 // may reach into the column before it (a long metric name over short
 // scores).
-func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []model.Summary, w int, picked bool) []colLayout {
-	const titleMin = 12
+//
+// The title gets the rest, but not more than it needs: given titleNeed
+// (the widest title's cells, 0 when not known), a title column wider than
+// that gives the spare cells to the columns their cap cut (up to what
+// their values ask), and what is left stays blank at the row's end, so
+// that a short title is not followed by half a screen of blanks before
+// its score.
+func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []model.Summary, w int, picked bool, titleNeed int) []colLayout {
+	// The title keeps a third of the row (12 cells at least) before
+	// columns are dropped: at a third less, a run's list at 48 columns
+	// kept sample_status and cut every title to 11 cells.
+	const titleFloor = 12
+	titleMin := max(titleFloor, w/3)
 	var cols []colLayout
 	for i, f := range fields {
 		c := colLayout{field: f, head: columnHead(ds, f), right: numericColumn(f), flex: f == "title", prio: columnPriorityIn(ds, f)}
@@ -233,11 +247,12 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 			}
 			values := 0
 			for _, s := range page {
-				values = max(values, text.Width(cellText(env, s, f)))
+				values = max(values, text.Width(cellText(env, s, f, "")))
 			}
 			need = max(need, values)
 			c.w = max(1, min(need, columnCap(f, w)))
 			c.full = c.w
+			c.natural = min(need, max(c.w, w/3))
 			c.soft = min(c.w, max(colMin, min(values, colSoft)))
 		}
 		cols = append(cols, c)
@@ -312,7 +327,39 @@ func layoutColumns(ds *model.Dataset, env query.Env, fields []string, page []mod
 			cols[flexAt].w -= extra
 		}
 	}
+	if flexAt >= 0 && titleNeed > 0 {
+		fitTitle(cols, flexAt, max(titleFloor, titleNeed))
+	}
 	return cols
+}
+
+// fitTitle narrows the title column at to want cells when it is wider,
+// and gives the spare cells to the columns cut below their natural
+// width, left to right; the rest stays blank at the row's end.
+func fitTitle(cols []colLayout, at, want int) {
+	spare := cols[at].w - want
+	if spare <= 0 {
+		return
+	}
+	cols[at].w = want
+	for i := range cols {
+		if i == at || cols[i].natural <= cols[i].w {
+			continue
+		}
+		g := min(spare, cols[i].natural-cols[i].w)
+		cols[i].w += g
+		spare -= g
+	}
+}
+
+// rowWidth is the cells a row of cols takes: the columns and the gaps
+// between them.
+func rowWidth(cols []colLayout) int {
+	n := usedWidth(cols)
+	if at := flexIndex(cols); at >= 0 {
+		n += cols[at].w
+	}
+	return n
 }
 
 // shortScoreHead heads the score column "score" when its metric name
@@ -473,7 +520,7 @@ func (l *Pane) page() []model.Summary {
 
 // layout fits the list's columns to the pane for the rows on screen.
 func (l *Pane) layout(env query.Env, page []model.Summary) []colLayout {
-	cols := layoutColumns(l.ds, env, l.columns(), page, max(0, l.w-rowPrefix), l.st.columns != nil)
+	cols := layoutColumns(l.ds, env, l.listFields(), page, max(0, l.w-rowPrefix), l.st.columns != nil, l.titleNeed(page))
 	// The sorted column's heading gets its arrow (headingView): a narrow
 	// column widens by a cell or two, taken from the title, to keep it.
 	if fi := flexIndex(cols); fi >= 0 && l.st.sortKey.Column != "" {
@@ -495,7 +542,7 @@ func (l *Pane) layout(env query.Env, page []model.Summary) []colLayout {
 // by the user or not: those a narrow pane does not drop.
 func (l *Pane) fitColumns(cols []string, picked bool) []string {
 	var out []string
-	for _, c := range layoutColumns(l.ds, l.Env(), cols, l.page(), max(0, l.w-rowPrefix), picked) {
+	for _, c := range layoutColumns(l.ds, l.Env(), cols, l.page(), max(0, l.w-rowPrefix), picked, 0) {
 		out = append(out, c.field)
 	}
 	return out

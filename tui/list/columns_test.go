@@ -91,7 +91,7 @@ func TestLayoutColumnsPriorities(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cols := layoutColumns(ds, env, tc.fields, page, tc.w, tc.picked)
+			cols := layoutColumns(ds, env, tc.fields, page, tc.w, tc.picked, 0)
 			if got := layoutFields(cols); got != tc.want {
 				t.Errorf("columns %q, want %q", got, tc.want)
 			}
@@ -125,7 +125,7 @@ func TestTestsetColumns(t *testing.T) {
 		{42, []string{"id", "tag", "kind", "steps", "batch_items"}}, // 120x40
 		{80, []string{"id", "tag", "kind", "steps", "batch_items", "title"}},
 	} {
-		cols := layoutColumns(ds, env, defaultColumns(ds), page, c.w, false)
+		cols := layoutColumns(ds, env, defaultColumns(ds), page, c.w, false, 0)
 		var got []string
 		used := 0
 		for _, col := range cols {
@@ -141,5 +141,35 @@ func TestTestsetColumns(t *testing.T) {
 		if used+len(cols)-1 != c.w {
 			t.Errorf("width %d: columns take %d cells", c.w, used+len(cols)-1)
 		}
+	}
+}
+
+// The title gets the rest of a wide pane but no more than its widest
+// title: the spare cells go first to a column its cap cut, and what is
+// left stays blank after the last column instead of between the title
+// and the score.
+func TestLayoutColumnsTitleNotAll(t *testing.T) {
+	recs := []*model.Record{{}, {}}
+	recs[0].ID, recs[0].Title = "1", "Short title"
+	recs[0].Labels = model.NewLabels("category", strings.Repeat("long category ", 3))
+	recs[1].ID, recs[1].Title = "2", "Another"
+	ds := &model.Dataset{Kind: model.KindSample, Records: model.NewMemIndex(recs)}
+	env := query.Env{Dataset: ds, Filter: -1}
+	page := []model.Summary{ds.Records.Summary(0), ds.Records.Summary(1)}
+	fields := []string{"id", "category", "title", "score"}
+	all := layoutColumns(ds, env, fields, page, 150, false, 0)
+	fit := layoutColumns(ds, env, fields, page, 150, false, len("Short title"))
+	at := flexIndex(fit)
+	if all[flexIndex(all)].w <= 100 {
+		t.Fatalf("without a need the title takes the rest: %d cells", all[flexIndex(all)].w)
+	}
+	if fit[at].w != 12 { // titleMin: a little more than the title
+		t.Errorf("title %d cells, want 12", fit[at].w)
+	}
+	if got, want := fit[1].w, len(strings.Repeat("long category ", 3)); got != want {
+		t.Errorf("the category cut at its cap got %d cells back, want %d", got, want)
+	}
+	if rowWidth(fit) >= 150 {
+		t.Errorf("row of %d cells: nothing left blank", rowWidth(fit))
 	}
 }

@@ -108,6 +108,9 @@ type Pane struct {
 	relistID, searchID int
 	// values caches each dataset's value index (completion, parsing).
 	values map[*model.Dataset]*query.ValueIndex
+	// shared caches what the rows of the dataset shown have in common
+	// (shared.go).
+	shared *shared
 }
 
 // The list is a component like the sheets.

@@ -106,7 +106,7 @@ func (l *Pane) headingView(cols []colLayout) string {
 		}
 		cols[i].head = h + arrow
 	}
-	head := text.Pad(text.Truncate(strings.Repeat(" ", rowPrefix)+headingLine(cols, max(0, l.w-rowPrefix)), l.w), l.w)
+	head := text.Pad(text.Truncate(strings.Repeat(" ", rowPrefix)+headingLine(cols, min(rowWidth(cols), max(0, l.w-rowPrefix))), l.w), l.w)
 	hs := st.List.Heading
 	if !l.focused {
 		return hs.Render(head)

@@ -24,8 +24,9 @@ func (l *Pane) View() string {
 	if len(l.st.visible) == 0 {
 		out = append(out, st.List.Empty.Render(text.Pad(l.emptyText(), l.w)))
 	}
+	lead := l.titleLead(cols)
 	for k, s := range page {
-		out = append(out, l.row(l.st.offset+k, s, env, cols))
+		out = append(out, l.row(l.st.offset+k, s, env, cols, lead))
 	}
 	for len(out) < l.h {
 		out = append(out, strings.Repeat(" ", l.w))
@@ -51,7 +52,7 @@ func (l *Pane) emptyText() string {
 }
 
 // row renders list position pos, record summary s.
-func (l *Pane) row(pos int, s model.Summary, env query.Env, cols []colLayout) string {
+func (l *Pane) row(pos int, s model.Summary, env query.Env, cols []colLayout, lead string) string {
 	st := l.c.Styles
 	o := s.Outcome(env.Filter)
 	status := ShownStatus(o)
@@ -72,7 +73,7 @@ func (l *Pane) row(pos int, s model.Summary, env query.Env, cols []colLayout) st
 	}
 	cells := make([]string, len(cols))
 	for k, c := range cols {
-		cells[k] = c.cell(cellText(env, s, c.field))
+		cells[k] = c.cell(cellText(env, s, c.field, lead))
 	}
 	if cursor {
 		rs := st.List.CursorBlurred

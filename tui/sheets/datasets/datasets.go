@@ -236,9 +236,12 @@ func orDash(s string) string {
 
 // widths fits the columns to the picker: each as wide as its widest
 // cell among the rows shown; the figure's metric name gives way first
-// (its value leads), then the model and the run. Where even that is too
-// wide, the records, kind, run and model columns are left out (width 0),
-// in that order: the task and its figure stay.
+// (its value leads), then the model and the run, then a long task (cut
+// in its middle) down to taskShare of the row, so that a title of 180
+// characters does not push the kind, model and run out of a wide
+// screen. Where even that is too wide, the records, kind, run and model
+// columns are left out (width 0), in that order, and the task gives way
+// further: the task and its figure stay.
 func (s *Sheet) widths(numW int) []int {
 	w := make([]int, len(heads))
 	for c, h := range heads {
@@ -265,6 +268,9 @@ func (s *Sheet) widths(numW int) []int {
 			w[c] = max(min(w[c], 14), w[c]-(total()-room))
 		}
 	}
+	if total() > room {
+		w[0] = max(min(w[0], max(minTask, room*taskShare/100)), w[0]-(total()-room))
+	}
 	for _, c := range []int{5, 1, 3, 2} {
 		if total() > room {
 			w[c] = 0
@@ -278,6 +284,13 @@ func (s *Sheet) widths(numW int) []int {
 	}
 	return w
 }
+
+// A long task gives way to the other columns down to taskShare percent
+// of the row, and never below minTask cells before they are left out.
+const (
+	taskShare = 40
+	minTask   = 24
+)
 
 // View renders the dataset rows.
 func (s *Sheet) View() string {

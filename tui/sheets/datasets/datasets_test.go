@@ -58,3 +58,29 @@ func TestPickerCountsIssuesAsHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerLongTaskKeepsColumns: at 200 columns a task title of 180
+// characters is cut in its middle to leave the kind, model and run their
+// columns, where it took the row and left them out; at 80 columns the
+// columns still go before the task is cut to nothing.
+func TestPickerLongTaskKeepsColumns(t *testing.T) {
+	long := &model.Dataset{Kind: model.KindRun, Title: strings.Repeat("rwkv7-2-9b-g1e-ctx8192-", 8) + "end",
+		Facts: []model.Fact{{Key: "model", Value: "rwkv7-2.9B"}}, Origin: model.Origin{Run: "2026-03-24T12:18:09"}, Records: model.NewMemIndex(nil)}
+	short := &model.Dataset{Kind: model.KindSample, Title: "dummy_samples", Records: model.NewMemIndex(nil)}
+	s := New(ui.NewCommon(styles.Plain()), []*model.Dataset{long, short}, 0, final{})
+	s.SetSize(200, 10)
+	lines := strings.Split(s.View(), "\n")
+	for _, want := range []string{"kind", "model", "run"} {
+		if !strings.Contains(lines[1], want) {
+			t.Errorf("200 columns: heading lacks %q: %q", want, lines[1])
+		}
+	}
+	if row := lines[2]; !strings.Contains(row, "run") || !strings.Contains(row, "rwkv7-2.9B") || !strings.Contains(row, "…") || !strings.Contains(row, "end") {
+		t.Errorf("200 columns: row %q", row)
+	}
+	s.SetSize(80, 10)
+	lines = strings.Split(s.View(), "\n")
+	if !strings.Contains(lines[2], "rwkv7-2-9b") {
+		t.Errorf("80 columns: the task is cut away: %q", lines[2])
+	}
+}

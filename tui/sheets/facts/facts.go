@@ -1,7 +1,8 @@
 // Package facts is the facts sheet (i): everything a compact header
 // abbreviates, every fact of the dataset in full as the loader gives it
 // (a run's id, endpoint, device, times, settings, per-category counts),
-// then the metrics it reports.
+// then what the list found the same on every row (the columns it left
+// out, the lead the titles share), then the metrics it reports.
 package facts
 
 import (
@@ -19,11 +20,15 @@ import (
 type Sheet struct {
 	c      *ui.Common
 	ds     *model.Dataset
+	shared []model.Fact
 	scroll ui.Scroll
 }
 
-// New opens the facts of ds.
-func New(c *ui.Common, ds *model.Dataset) *Sheet { return &Sheet{c: c, ds: ds} }
+// New opens the facts of ds; shared are the list's facts about what its
+// rows have in common (list.Pane.ConstantFacts).
+func New(c *ui.Common, ds *model.Dataset, shared ...model.Fact) *Sheet {
+	return &Sheet{c: c, ds: ds, shared: shared}
+}
 
 // Title names the sheet.
 func (s *Sheet) Title() string { return "run info" }
@@ -69,7 +74,7 @@ func (s *Sheet) View() string {
 	}
 	lines := []string{st.Detail.Heading.Render(text.Truncate(text.OneLine(title), w))}
 	keyW := 0
-	for _, f := range s.ds.Facts {
+	for _, f := range append(s.ds.Facts, s.shared...) {
 		keyW = max(keyW, text.Width(text.OneLine(f.Key)))
 	}
 	for _, m := range s.ds.Metrics {
@@ -88,6 +93,12 @@ func (s *Sheet) View() string {
 	}
 	for _, f := range s.ds.Facts {
 		row(f.Key, f.Value)
+	}
+	if len(s.shared) > 0 {
+		lines = append(lines, "", st.Detail.Subheading.Render("the same on every row (left out of the list)"))
+		for _, f := range s.shared {
+			row(f.Key, f.Value)
+		}
 	}
 	if len(s.ds.Metrics) > 0 {
 		lines = append(lines, "", st.Detail.Subheading.Render(text.OneLine(metrics)))
