@@ -192,8 +192,16 @@ func (openedMsg) applyTo(m *Model) tea.Cmd { return m.takeOpened() }
 func (m *Model) waitOpened() tea.Cmd {
 	o := m.opening.o
 	pause := max(openPause, 4*m.opening.cost)
+	if len(m.datasets) == 0 {
+		// Nothing on screen yet: the first dataset is shown the moment
+		// it is opened, not a pause later (the first screen of a
+		// 100 MB file waited up to 40 ms more for it).
+		pause = 0
+	}
 	return func() tea.Msg {
-		time.Sleep(pause)
+		if pause > 0 {
+			time.Sleep(pause)
+		}
 		<-o.wake
 		return openedMsg{}
 	}
