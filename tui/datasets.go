@@ -183,7 +183,7 @@ func (m *Model) takeOpened() tea.Cmd {
 		}
 		return cmd
 	}
-	return tea.Batch(cmd, m.opening.Wait())
+	return tea.Batch(cmd, m.opening.Wait(len(m.datasets)))
 }
 
 // addDatasets puts datasets that came in after the others: the first one

@@ -33,7 +33,7 @@ func openingModel(t *testing.T, open func(ctx context.Context, o *Opening) error
 func takeIn(t *testing.T, m *Model, until ...func() bool) {
 	t.Helper()
 	for {
-		wait, told := m.opening.Wait(), make(chan tea.Msg, 1)
+		wait, told := m.opening.Wait(len(m.datasets)), make(chan tea.Msg, 1)
 		go func() { told <- wait() }()
 		select {
 		case msg := <-told:

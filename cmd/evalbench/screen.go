@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -39,6 +40,12 @@ type termSession struct {
 	version int           // bumped at every write to the screen
 	changed chan struct{} // signalled after every write
 	done    chan struct{} // closed when the program's output ends
+
+	// peakMB is the most memory the program's processes held together,
+	// sampled (watch); over is set when watch stopped them for holding
+	// more than its limit.
+	peakMB float64
+	over   bool
 }
 
 // startTerm starts name with args in a pseudo-terminal of screenW x
@@ -143,7 +150,7 @@ func (t *termSession) stop(quit string) {
 		case <-time.After(2 * time.Second):
 		}
 	}
-	_ = t.cmd.Process.Kill()
+	t.kill()
 	_ = t.cmd.Wait()
 	_ = t.pty.Close()
 	_ = t.em.Close()
@@ -154,22 +161,128 @@ func contains(s string) func(string) bool {
 	return func(screen string) bool { return strings.Contains(screen, s) }
 }
 
-// cpu is the CPU time the program's threads have run so far, from the
-// scheduler's statistics (nanoseconds; 0 when unknown). On a busy machine
-// it says what a start costs where the wall time says mostly how long the
-// program waited for a core.
+// cpu is the CPU time the threads of the program and of the processes it
+// started have run so far, from the scheduler's statistics (0 when
+// unknown). On a busy machine it says what a start costs where the wall
+// time says mostly how long the program waited for a core.
 func (t *termSession) cpu() time.Duration {
-	dir := fmt.Sprintf("/proc/%d/task", t.cmd.Process.Pid)
-	tasks, _ := os.ReadDir(dir)
 	var ns int64
-	for _, task := range tasks {
-		b, _ := os.ReadFile(dir + "/" + task.Name() + "/schedstat")
-		var n int64
-		fmt.Sscan(string(b), &n)
-		ns += n
+	for _, pid := range tree(t.cmd.Process.Pid) {
+		dir := fmt.Sprintf("/proc/%d/task", pid)
+		tasks, _ := os.ReadDir(dir)
+		for _, task := range tasks {
+			b, _ := os.ReadFile(dir + "/" + task.Name() + "/schedstat")
+			var n int64
+			fmt.Sscan(string(b), &n)
+			ns += n
+		}
 	}
 	return time.Duration(ns)
 }
+
+// tree is pid and the processes it started, and theirs, as long as they
+// live (a shell's pipeline, lnav's helpers).
+func tree(pid int) []int {
+	pids := []int{pid}
+	for i := 0; i < len(pids); i++ {
+		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pids[i]))
+		for _, task := range tasks {
+			b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pids[i], task.Name()))
+			for _, f := range strings.Fields(string(b)) {
+				var c int
+				if _, err := fmt.Sscan(f, &c); err == nil && !slices.Contains(pids, c) {
+					pids = append(pids, c)
+				}
+			}
+		}
+	}
+	return pids
+}
+
+// statusKB reads one "Name: N kB" field of a process's status.
+func statusKB(pid int, field string) float64 {
+	data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, field+":"); ok {
+			var kb float64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
+			return kb
+		}
+	}
+	return 0
+}
+
+// treeMB is the memory the program's processes hold now (resident, in
+// MB) and the sum of their peaks.
+func (t *termSession) treeMB() (now, peaks float64) {
+	for _, pid := range tree(t.cmd.Process.Pid) {
+		now += statusKB(pid, "VmRSS") / 1024
+		peaks += statusKB(pid, "VmHWM") / 1024
+	}
+	return now, peaks
+}
+
+// watch samples the memory of the program's processes every 50 ms until
+// it ends, keeping the most they held together (peakMB), and stops them
+// when they hold more than limitMB (0: no limit): a viewer that keeps
+// every row of a 4 GB file as Python objects would otherwise take the
+// memory of a machine others share.
+func (t *termSession) watch(limitMB float64) {
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-t.done:
+				return
+			case <-tick.C:
+			}
+			now, _ := t.treeMB()
+			t.mu.Lock()
+			t.peakMB = max(t.peakMB, now)
+			over := limitMB > 0 && now > limitMB
+			if over {
+				t.over = true
+			}
+			t.mu.Unlock()
+			if over {
+				t.kill()
+				return
+			}
+		}
+	}()
+}
+
+// peak is the most memory the program's processes held together: the
+// sampled most, or the sum of their own peaks when that is more (a peak
+// between two samples).
+func (t *termSession) peak() float64 {
+	_, peaks := t.treeMB()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return max(t.peakMB, peaks)
+}
+
+// overLimit reports whether watch stopped the program for its memory.
+func (t *termSession) overLimit() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.over
+}
+
+// kill ends the program and every process it started.
+func (t *termSession) kill() { killTree(t.cmd.Process, tree(t.cmd.Process.Pid)) }
+
+// rows returns the screen's rows without its last n (a viewer's prompt
+// and status lines, which echo what is typed).
+func rows(screen string, n int) []string {
+	lines := strings.Split(screen, "\n")
+	return lines[:max(len(lines)-n, 0)]
+}
+
+// joined is the screen's rows without the last n, joined without line
+// ends: a long line that a pager wrapped reads whole again.
+func joined(screen string, n int) string { return strings.Join(rows(screen, n), "") }
 
 // firstScreen starts a program and returns how long it took until its
 // screen showed needle, the fastest of repeats runs, and the least CPU

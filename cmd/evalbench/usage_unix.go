@@ -22,6 +22,15 @@ func usage(ps *os.ProcessState) (rssMB, cpu float64) {
 	return rss, float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
+// killTree ends p and the processes pids (p's, which tree found): they
+// share the session pty.Start made, whose process group is p's pid.
+func killTree(p *os.Process, pids []int) {
+	_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
+	for _, pid := range pids {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
 // selfCPU is this process's CPU time so far (user and system, every
 // thread), for figures that a loaded machine's queue would distort.
 func selfCPU() time.Duration {
