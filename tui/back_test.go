@@ -46,8 +46,8 @@ func TestEscGoesBack(t *testing.T) {
 	}
 	// The first screen: esc shows the list, and there it goes no further.
 	press(m, "esc")
-	if topName(m) != "" || len(m.trail) != 0 || strings.Contains(footer(m), "esc to") {
-		t.Fatalf("esc on the first screen: on %q, trail %d, help %q", topName(m), len(m.trail), footer(m))
+	if topName(m) != "" || m.trail.Len() != 0 || strings.Contains(footer(m), "esc to") {
+		t.Fatalf("esc on the first screen: on %q, trail %d, help %q", topName(m), m.trail.Len(), footer(m))
 	}
 	// list -> T -> C (the runs of a task) -> enter (a doc in a run) ->
 	// the detail, then back, one esc at a time.
@@ -73,8 +73,8 @@ func TestEscGoesBack(t *testing.T) {
 			t.Fatalf("esc from the detail: focus %v, dataset %d", m.focus, m.cur)
 		}
 	}
-	if len(m.trail) != 0 {
-		t.Errorf("the trail keeps %d places at its start", len(m.trail))
+	if m.trail.Len() != 0 {
+		t.Errorf("the trail keeps %d places at its start", m.trail.Len())
 	}
 	// The picker over the overview: a dataset chosen, esc comes back to
 	// the overview, on the dataset shown before.

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"evalview/model"
+	"evalview/tui/crash"
 )
 
 func selected(t *testing.T, m *Model) int {
@@ -292,7 +293,7 @@ func TestCrashInCommandQuitsCleanly(t *testing.T) {
 	ds := lmevalFixture()
 	ds.Records = &panicIndex{*ds.Records.(*model.MemIndex)}
 	m := newTestModel(t, []*model.Dataset{ds}, 80, 24)
-	if m.crash == nil || m.crash.value != "loader bug" || !strings.Contains(string(m.crash.stack), "panicIndex") {
+	if m.crash == nil || m.crash.Value != "loader bug" || !strings.Contains(string(m.crash.Stack), "panicIndex") {
 		t.Fatalf("crash not recorded: %+v", m.crash)
 	}
 }
@@ -321,7 +322,7 @@ func TestCrashInUpdateQuitsCleanly(t *testing.T) {
 	if next != m {
 		t.Error("Update must still return the model after a crash")
 	}
-	if m.crash == nil || m.crash.value != "bad summary" {
+	if m.crash == nil || m.crash.Value != "bad summary" {
 		t.Fatalf("crash not recorded: %+v", m.crash)
 	}
 	if cmd == nil {
@@ -335,8 +336,8 @@ func TestCrashInUpdateQuitsCleanly(t *testing.T) {
 func TestCrashLog(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
-	c := &crashInfo{value: "boom", stack: []byte("goroutine 1 [running]:\nmain.main()")}
-	err := crashError(c)
+	c := &crash.Info{Value: "boom", Stack: []byte("goroutine 1 [running]:\nmain.main()")}
+	err := crash.Error(c)
 	if err == nil || !strings.Contains(err.Error(), "boom") || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("error %v does not name the panic and the log", err)
 	}
@@ -354,7 +355,7 @@ func TestCrashLog(t *testing.T) {
 	victim := filepath.Join(t.TempDir(), "victim")
 	os.WriteFile(victim, []byte("keep"), 0o600)
 	os.Symlink(victim, planted)
-	name, err := writeCrashLog(c, time.Date(2025, 11, 2, 9, 14, 27, 0, time.UTC))
+	name, err := crash.WriteLog(c, time.Date(2025, 11, 2, 9, 14, 27, 0, time.UTC))
 	base := filepath.Base(name)
 	if err != nil || !strings.HasPrefix(base, "evalview-crash-20251102-091427.000-") || !strings.HasSuffix(base, ".log") || name == planted {
 		t.Errorf("log name %q, %v", name, err)

@@ -7,6 +7,7 @@ import (
 
 	"evalview/model"
 	"evalview/tui/list"
+	"evalview/tui/sheets/datasets"
 	"evalview/tui/ui"
 )
 
@@ -25,9 +26,9 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	m.cur = i
 	m.list.SetDataset(m.datasets[i], m.states[i])
 	m.note, m.found = "", ""
-	m.opening.foundGone = true
+	m.opening.Shown()
 	m.detail.ClearSearch()
-	m.syncListHits()
+	m.search.syncListHits()
 	return tea.Batch(m.selectionChanged(), m.pollCmd())
 }
 
@@ -85,7 +86,7 @@ func waitIndexes(datasets []*model.Dataset) tea.Cmd {
 func (m *Model) takeInIndexes() tea.Cmd {
 	had, from := m.list.Len() > 0, m.list.Known()
 	m.syncIndexes()
-	if m.opening.ended != nil {
+	if m.opening.Ended() != nil {
 		return tea.Quit // --filter names no filter of these datasets
 	}
 	cmd := m.list.TakeIn(had)
@@ -141,15 +142,93 @@ func (m *Model) syncIndexes() {
 		return
 	}
 	found, final, names := model.LookupFilter(m.datasets, name)
-	if !final || m.opening.on {
+	if !final || m.opening.On() {
 		return // a dataset to come may have it
 	}
 	m.filterChecked = true
 	switch {
 	case found:
 	case m.opts.FilterRequired:
-		m.opening.ended = UnknownFilter(name, names)
+		m.opening.EndWith(UnknownFilter(name, names))
 	default:
 		m.note = UnknownFilter(name, names).Error()
+	}
+}
+
+// takeOpened takes in what Open told since the last time (tui/opening),
+// and waits for more while it runs.
+func (m *Model) takeOpened() tea.Cmd {
+	b, ok := m.opening.Take()
+	if !ok {
+		return nil
+	}
+	if b.Crash != nil {
+		m.crash = b.Crash
+		return tea.Quit
+	}
+	if b.FoundNew {
+		m.found = b.Found
+	}
+	cmd := m.addDatasets(b.Datasets)
+	if b.Done {
+		quit := m.opening.Close(b.Err, len(m.datasets))
+		m.growSheets(true)
+		if quit {
+			return tea.Quit
+		}
+		// --filter is looked for once nothing more comes.
+		m.syncIndexes()
+		if m.opening.Ended() != nil {
+			return tea.Quit
+		}
+		return cmd
+	}
+	return tea.Batch(cmd, m.opening.Wait(len(m.datasets)))
+}
+
+// addDatasets puts datasets that came in after the others: the first one
+// shows in the list, the overview and the picker grow, and the overview
+// opens when a second one comes before the user did anything.
+func (m *Model) addDatasets(dss []*model.Dataset) tea.Cmd {
+	dss = usable(dss)
+	if len(dss) == 0 {
+		return nil
+	}
+	first := len(m.datasets) == 0
+	m.datasets = append(m.datasets, dss...)
+	for range dss {
+		m.states = append(m.states, list.NewState(m.opts.Filter))
+	}
+	var cmds []tea.Cmd
+	if first {
+		m.cur = 0
+		m.list.SetDataset(m.datasets[0], m.states[0])
+		cmds = append(cmds, m.selectionChanged())
+		if m.opts.Follow {
+			cmds = append(cmds, m.setFollow(true))
+		}
+	}
+	m.growSheets(false)
+	if m.opts.Overview && len(m.datasets) > 1 && !m.opening.Touched() && m.sheets.top() == nil && m.input == nil {
+		cmds = append(cmds, m.openOverview())
+	}
+	cmds = append(cmds, m.takeInIndexes(), waitIndexes(dss))
+	return tea.Batch(cmds...)
+}
+
+// growSheets makes the overview and the picker take in the datasets
+// opened since they last did, unless they did a moment ago and the
+// opening goes on (now: whatever the time).
+func (m *Model) growSheets(now bool) {
+	if !m.opening.Grow(now) {
+		return
+	}
+	if m.overview != nil {
+		m.overview.Grow(m.datasets)
+	}
+	for _, s := range m.sheets.list {
+		if p, ok := s.(*datasets.Sheet); ok {
+			p.Grow(m.datasets)
+		}
 	}
 }

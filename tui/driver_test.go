@@ -117,7 +117,7 @@ func runQuick(c tea.Cmd) (tea.Msg, bool) {
 func isTimer(c tea.Cmd) bool {
 	name := runtime.FuncForPC(reflect.ValueOf(c).Pointer()).Name()
 	return strings.Contains(name, "bubbles/v2/spinner") || strings.Contains(name, "bubbletea/v2.Tick") ||
-		strings.Contains(name, "waitOpened") // it sleeps, then waits for Open: tests send openedMsg
+		strings.Contains(name, "tui/opening.(*State).Wait") // it sleeps, then waits for Open: tests take in with takeIn
 }
 
 // screen is the rendered screen without styles.

@@ -13,6 +13,7 @@ import (
 
 	"evalview/loaders"
 	"evalview/model"
+	"evalview/tui/crash"
 )
 
 // hostileDir holds every format with terminal payloads in its text fields
@@ -139,7 +140,7 @@ func TestHostileTerminalSafety(t *testing.T) {
 			look("help")
 			press(m, "esc")
 			if m.crash != nil {
-				t.Fatalf("crashed: %v\n%s", m.crash.value, m.crash.stack)
+				t.Fatalf("crashed: %v\n%s", m.crash.Value, m.crash.Stack)
 			}
 			all := seen.String()
 			for _, want := range []string{"␛]2;pwned␇", "␛]52;c;aGk=␇", "␛[2J", `\x9b31m`, `\u202e`, "␀", "\uFFFD"} {
@@ -159,7 +160,7 @@ func TestTestPanicHook(t *testing.T) {
 		m := newTestModel(t, allFixtures(), 80, 24)
 		_, cmd := m.Update(testPanicMsg{where})
 		drive(m, cmd)
-		if m.crash == nil || !strings.Contains(fmt.Sprint(m.crash.value), testPanicEnv) {
+		if m.crash == nil || !strings.Contains(fmt.Sprint(m.crash.Value), testPanicEnv) {
 			t.Errorf("%s: crash not recorded: %+v", where, m.crash)
 		}
 		if v := m.View().Content; !strings.Contains(v, "crashed") {
@@ -206,14 +207,14 @@ func TestFileTruncatedWhileOpen(t *testing.T) {
 		t.Errorf("the status does not offer the reload:\n%s", s)
 	}
 	if m.crash != nil {
-		t.Fatalf("crashed: %v", m.crash.value)
+		t.Fatalf("crashed: %v", m.crash.Value)
 	}
 	press(m, "r")
 	if got := m.datasets[0].Records.Len(); got >= n {
 		t.Errorf("after r: %d records, want fewer than %d", got, n)
 	}
 	if m.crash != nil {
-		t.Fatalf("crashed: %v", m.crash.value)
+		t.Fatalf("crashed: %v", m.crash.Value)
 	}
 }
 
@@ -221,20 +222,20 @@ func TestFileTruncatedWhileOpen(t *testing.T) {
 // is kept (with "\r\n" made "\n") and os.Stderr is restored after.
 func TestStderrCapture(t *testing.T) {
 	orig := os.Stderr
-	c := captureStderr()
+	c := crash.CaptureStderr()
 	if c == nil {
 		t.Skip("no pipe")
 	}
 	fmt.Fprint(os.Stderr, "Caught panic:\r\n\r\nboom\r\n")
-	got := c.stop()
+	got := c.Stop()
 	if os.Stderr != orig {
 		t.Error("os.Stderr not restored")
 	}
 	if got != "Caught panic:\n\nboom\n" {
 		t.Errorf("captured %q", got)
 	}
-	var nilCapture *stderrCapture
-	if nilCapture.stop() != "" {
+	var nilCapture *crash.Capture
+	if nilCapture.Stop() != "" {
 		t.Error("a nil capture returns text")
 	}
 }

@@ -204,9 +204,9 @@ func (m *Model) inputView() string {
 	in := p.prefix + text.Sanitize(p.Value()) + st.Bar.Active.Reverse(true).Render(" ")
 	if p.search {
 		si := m.statusInfo()
-		counting := si.Counting || m.searchIn == focusList && p.Value() != m.list.Query()
+		counting := si.Counting || m.search.in == focusList && p.Value() != m.list.Query()
 		where := "list" // the pane being searched
-		if m.searchIn == focusDetail {
+		if m.search.in == focusDetail {
 			where = cmp.Or(m.detail.TabName(), "detail")
 		}
 		return m.status.SearchLine(in, where, si.Hits, p.Value() != "", counting)
@@ -248,21 +248,21 @@ func (m *Model) startSearch() tea.Cmd {
 	if len(m.datasets) == 0 {
 		return nil
 	}
-	m.searchIn = m.focus
+	m.search.in = m.focus
 	m.openInput(&lineInput{
 		prefix: "/", search: true,
 		change: func(q string) tea.Cmd {
 			// The detail is searched at once, the list once the typing
 			// pauses.
-			if m.searchIn == focusDetail {
-				return m.setQueryIn(m.searchIn, q)
+			if m.search.in == focusDetail {
+				return m.search.set(m.search.in, q)
 			}
-			m.typedID++
-			id := m.typedID
+			m.search.typed++
+			id := m.search.typed
 			return tea.Tick(searchPause, func(time.Time) tea.Msg { return searchPauseMsg{id: id, q: q} })
 		},
-		submit: func(v string) (bool, tea.Cmd) { m.searchedAt = m.pressed; return false, m.searchNow(v) },
-		cancel: func() tea.Cmd { m.typedID++; return m.setQueryIn(m.searchIn, "") },
+		submit: func(v string) (bool, tea.Cmd) { m.searchedAt = m.pressed; return false, m.search.now(v) },
+		cancel: func() tea.Cmd { m.search.typed++; return m.search.set(m.search.in, "") },
 	})
 	return nil
 }

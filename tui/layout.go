@@ -1,5 +1,7 @@
 package tui
 
+import "evalview/tui/split"
+
 // Minimum terminal size the browser lays out; smaller shows a notice.
 const (
 	MinWidth  = 60
@@ -48,19 +50,19 @@ type Layout struct {
 // every size, tiny ones included.
 func ComputeLayout(w, h int) Layout { return ComputeLayoutSplit(w, h, 0) }
 
-// Split bounds: the share of the body the list takes, in percent, that
-// the keys and a drag of the border move between (0 is the default).
-const (
-	minSplit     = 15
-	maxSplit     = 85
-	splitStep    = 5
-	minPaneWidth = 20
-)
+// minPaneWidth is the least width of a pane side by side, whatever the
+// split (tui/split).
+const minPaneWidth = 20
 
-// ComputeLayoutSplit is ComputeLayout with the list given split percent
+// StatePath is the file the browser remembers its layout in:
+// $XDG_STATE_HOME/evalview/layout.json (~/.local/state/...); "" when the
+// home folder is unknown.
+func StatePath() string { return split.StatePath() }
+
+// ComputeLayoutSplit is ComputeLayout with the list given share percent
 // of the body's width (side by side) or height (stacked); 0 is the
 // default split. Each pane keeps some room whatever the split.
-func ComputeLayoutSplit(w, h, split int) Layout {
+func ComputeLayoutSplit(w, h, share int) Layout {
 	l := Layout{Width: w, Height: h}
 	if w < MinWidth || h < MinHeight {
 		l.TooSmall = true
@@ -84,13 +86,11 @@ func ComputeLayoutSplit(w, h, split int) Layout {
 	l.Status = Rect{0, h - 2, w, 1}
 	body := h - hh - 2
 	l.Body = Rect{0, hh, w, body}
-	if split > 0 {
-		split = max(minSplit, min(split, maxSplit))
-	}
+	share = split.Clamp(share)
 	if w >= sideBySideWidth {
 		lw := min(max(w*2/5, 36), 90)
-		if split > 0 {
-			lw = max(minPaneWidth, min(w*split/100, w-1-minPaneWidth))
+		if share > 0 {
+			lw = max(minPaneWidth, min(w*share/100, w-1-minPaneWidth))
 		}
 		l.List = Rect{0, hh, lw, body}
 		l.Divider = Rect{lw, hh, 1, body}
@@ -99,8 +99,8 @@ func ComputeLayoutSplit(w, h, split int) Layout {
 	}
 	l.Stacked = true
 	lh := max(4, body*2/5)
-	if split > 0 {
-		lh = max(3, min(body*split/100, body-3))
+	if share > 0 {
+		lh = max(3, min(body*share/100, body-3))
 	}
 	l.List = Rect{0, hh, w, lh}
 	l.Detail = Rect{0, hh + lh, w, body - lh}
@@ -122,4 +122,20 @@ func (l Layout) Zoomed(detail bool) Layout {
 	}
 	l.Stacked = true // one pane over the other, the other of no height
 	return l
+}
+
+// defaultShare is the list's share of the body in percent at l's size
+// under the default split, for the split keys to move from.
+func (l Layout) defaultShare() int {
+	d := ComputeLayout(l.Width, l.Height)
+	if d.Stacked {
+		return max(1, d.List.H*100/max(1, d.Body.H))
+	}
+	return max(1, d.List.W*100/max(1, d.Width))
+}
+
+// onDivider reports whether the cell (x, y) is on the border between
+// the panes side by side, where a drag moves the split.
+func (l Layout) onDivider(x, y int) bool {
+	return !l.Stacked && l.Divider.W > 0 && x == l.Divider.X && y >= l.Body.Y && y < l.Body.Y+l.Body.H
 }

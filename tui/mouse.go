@@ -52,8 +52,8 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 			return c.Click(ms.X-l.Body.X, ms.Y-l.Body.Y)
 		}
 		return nil
-	case m.onDivider(ms.X, ms.Y):
-		m.dragging = true // the border between the panes: a drag moves it
+	case l.onDivider(ms.X, ms.Y):
+		m.split.Grab() // the border between the panes: a drag moves it
 		return nil
 	case ms.Y == 0 && m.header.SwitchAt(ms.X) != 0:
 		// The left half of "‹ dataset 2/5 ›" goes back, the right half on.

@@ -20,8 +20,8 @@ func openingModel(t *testing.T, open func(ctx context.Context, o *Opening) error
 	t.Helper()
 	t.Setenv("NO_COLOR", "1")
 	m := New(nil, Options{Theme: "dark", Overview: true, Open: open})
-	m.startOpening()
-	t.Cleanup(m.stopOpening)
+	m.opening.Start(m.opts.Open)
+	t.Cleanup(m.opening.Stop)
 	drive(m, m.Init())
 	send(m, tea.WindowSizeMsg{Width: w, Height: h})
 	return m
@@ -33,12 +33,14 @@ func openingModel(t *testing.T, open func(ctx context.Context, o *Opening) error
 func takeIn(t *testing.T, m *Model, until ...func() bool) {
 	t.Helper()
 	for {
+		wait, told := m.opening.Wait(len(m.datasets)), make(chan tea.Msg, 1)
+		go func() { told <- wait() }()
 		select {
-		case <-m.opening.o.wake:
+		case msg := <-told:
+			send(m, msg)
 		case <-time.After(30 * time.Second):
 			t.Fatal("the opening told nothing")
 		}
-		send(m, openedMsg{})
 		if len(until) == 0 || until[0]() {
 			return
 		}
@@ -60,7 +62,7 @@ func TestOpeningBlockedShowsAndQuits(t *testing.T) {
 		close(cancelled)
 		return ctx.Err()
 	}, 100, 30)
-	takeIn(t, m, func() bool { return m.opening.files == 2 })
+	takeIn(t, m, func() bool { return m.opening.Status(len(m.datasets)) == "reading… 2 files" })
 	s := screen(m)
 	if !strings.Contains(s, "reading… 2 files") {
 		t.Fatalf("the screen does not say it is reading:\n%s", s)
@@ -75,13 +77,13 @@ func TestOpeningBlockedShowsAndQuits(t *testing.T) {
 		}
 		drive(m, cmd)
 		if m.crash != nil {
-			t.Fatalf("%s crashed the browser: %v", k, m.crash.value)
+			t.Fatalf("%s crashed the browser: %v", k, m.crash.Value)
 		}
 	}
 	send(m, tea.MouseClickMsg{X: 10, Y: 5, Button: tea.MouseLeft})
 	send(m, tea.MouseWheelMsg{X: 10, Y: 5, Button: tea.MouseWheelDown})
 	if m.crash != nil {
-		t.Fatalf("the mouse crashed the browser: %v", m.crash.value)
+		t.Fatalf("the mouse crashed the browser: %v", m.crash.Value)
 	}
 	for _, k := range []string{"q", "ctrl+c"} {
 		_, cmd := m.Update(keyMsg(k))
@@ -89,7 +91,7 @@ func TestOpeningBlockedShowsAndQuits(t *testing.T) {
 			t.Errorf("%s does not quit while the paths are opened", k)
 		}
 	}
-	m.stopOpening()
+	m.opening.Stop()
 	select {
 	case <-cancelled:
 	case <-time.After(30 * time.Second):
@@ -152,7 +154,7 @@ func TestOpeningStreamsDatasets(t *testing.T) {
 	if _, ok := m.sheets.top().(*datasets.Sheet); !ok {
 		t.Fatalf("D over the overview: %T", m.sheets.top())
 	}
-	m.opening.grown = time.Time{} // as if a second had passed (growEvery)
+	m.opening.Regrow() // as if a second had passed (growEvery)
 	next <- fx[2]
 	takeIn(t, m, has(m, 3))
 	if s := screen(m); !strings.Contains(s, fx[2].Task) || !strings.Contains(s, "reading… 3 files, 3 opened") {
@@ -162,8 +164,8 @@ func TestOpeningStreamsDatasets(t *testing.T) {
 		t.Errorf("the overview lost columns")
 	}
 	close(next)
-	takeIn(t, m, func() bool { return !m.opening.on })
-	if m.opening.on || strings.Contains(screen(m), "reading…") {
+	takeIn(t, m, func() bool { return !m.opening.On() })
+	if m.opening.On() || strings.Contains(screen(m), "reading…") {
 		t.Errorf("the opening ended and the status bar still says it reads:\n%s", screen(m))
 	}
 }
@@ -184,7 +186,7 @@ func TestOpeningKeepsTheUsersScreen(t *testing.T) {
 	press(m, "j")
 	next <- fx[1]
 	close(next)
-	takeIn(t, m, func() bool { return !m.opening.on })
+	takeIn(t, m, func() bool { return !m.opening.On() })
 	if m.sheets.top() != nil {
 		t.Errorf("a dataset coming in put %T over the list", m.sheets.top())
 	}
@@ -199,25 +201,25 @@ func TestOpeningKeepsTheUsersScreen(t *testing.T) {
 func TestOpeningErrors(t *testing.T) {
 	bad := errors.New("nope.jsonl: no such file")
 	m := openingModel(t, func(context.Context, *Opening) error { return bad }, 100, 30)
-	takeIn(t, m, func() bool { return !m.opening.on })
-	if m.opening.ended != bad {
-		t.Errorf("nothing opened: ended with %v", m.opening.ended)
+	takeIn(t, m, func() bool { return !m.opening.On() })
+	if m.opening.Ended() != bad {
+		t.Errorf("nothing opened: ended with %v", m.opening.Ended())
 	}
 	m = openingModel(t, func(_ context.Context, o *Opening) error {
 		o.Add(sampleFixture())
 		return End(bad)
 	}, 100, 30)
-	takeIn(t, m, func() bool { return !m.opening.on })
-	if m.opening.ended != bad {
-		t.Errorf("End: ended with %v", m.opening.ended)
+	takeIn(t, m, func() bool { return !m.opening.On() })
+	if m.opening.Ended() != bad {
+		t.Errorf("End: ended with %v", m.opening.Ended())
 	}
 	m = openingModel(t, func(_ context.Context, o *Opening) error {
 		o.Add(sampleFixture())
 		return errors.Join(bad, errors.New("other: not readable"))
 	}, 100, 30)
-	takeIn(t, m, func() bool { return !m.opening.on })
-	if m.opening.ended != nil {
-		t.Errorf("a dataset opened: ended with %v", m.opening.ended)
+	takeIn(t, m, func() bool { return !m.opening.On() })
+	if m.opening.Ended() != nil {
+		t.Errorf("a dataset opened: ended with %v", m.opening.Ended())
 	}
 	if s := screen(m); !strings.Contains(s, "nope.jsonl: no such file (and 1 more") {
 		t.Errorf("the error is not in the status bar:\n%s", s)
@@ -232,14 +234,14 @@ func TestOpeningFilterRequired(t *testing.T) {
 		o.Add(lmevalFixture())
 		return nil
 	}})
-	m.startOpening()
-	t.Cleanup(m.stopOpening)
+	m.opening.Start(m.opts.Open)
+	t.Cleanup(m.opening.Stop)
 	drive(m, m.Init())
 	send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	if m.opening.on {
-		takeIn(t, m, func() bool { return !m.opening.on })
+	if m.opening.On() {
+		takeIn(t, m, func() bool { return !m.opening.On() })
 	}
-	if m.opening.ended == nil || !strings.Contains(m.opening.ended.Error(), `--filter "nosuch": no such filter`) {
-		t.Errorf("ended with %v", m.opening.ended)
+	if m.opening.Ended() == nil || !strings.Contains(m.opening.Ended().Error(), `--filter "nosuch": no such filter`) {
+		t.Errorf("ended with %v", m.opening.Ended())
 	}
 }

@@ -61,7 +61,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	ds = usable([]*model.Dataset{ds})[0]
 	old := m.datasets[i]
 	m.datasets[i] = ds
-	m.forgetSheetsOf(i) // sheets over the old dataset
+	m.trail.Forget(i, m.overview) // sheets over the old dataset
 	if s, ok := m.notes[old]; ok {
 		m.notes[ds] = s
 		delete(m.notes, old)

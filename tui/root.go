@@ -10,10 +10,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/back"
+	"evalview/tui/crash"
 	"evalview/tui/detail"
 	"evalview/tui/header"
 	"evalview/tui/list"
+	"evalview/tui/opening"
 	"evalview/tui/sheets/overview"
+	"evalview/tui/split"
 	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/ui"
@@ -47,8 +51,8 @@ type Model struct {
 	// found is the status bar's line of what the folders opened held,
 	// until another dataset is shown.
 	found string
-	// opening is the opening of the paths under way (opening.go).
-	opening openState
+	// opening is the opening of the paths under way (tui/opening).
+	opening opening.State
 	// painter is the program's output when the first frame is painted
 	// before Bubble Tea's first (see prepaint); nil otherwise.
 	painter *painter
@@ -71,10 +75,9 @@ type Model struct {
 	// zoom gives the focused pane the whole body (Z); the layout
 	// follows it (applyZoom).
 	zoom bool
-	// split is the list's share of the body in percent, 0 the default
-	// (split.go); dragging is set while the border is dragged.
-	split    int
-	dragging bool
+	// split is the list's share of the body, moved by keys and a drag
+	// of the border, remembered in Options.State (tui/split).
+	split split.Split
 	// input is the search or prompt being typed, nil when none is
 	// (input.go).
 	input *lineInput
@@ -83,9 +86,9 @@ type Model struct {
 	sheets sheetStack
 	// overview is the overview sheet, kept as the user left it between
 	// openings (T); trail is the back stack, the places the user left,
-	// which esc goes back to (back.go).
+	// which esc goes back to (tui/back).
 	overview *overview.Sheet
-	trail    []place
+	trail    back.Trail[focus]
 	// deep holds the background deep passes and their reports (deep.go).
 	deep deepState
 	// scoring holds the scored datasets' thresholds and high-score
@@ -98,15 +101,13 @@ type Model struct {
 	notes      map[*model.Dataset]NoteStore
 	lastLabels []string
 
-	// searchIn is the pane the search (/) belongs to.
-	searchIn focus
+	// search is the search (/) across the panes (search.go).
+	search searchState
 	// pressed counts the keys pressed; searchedAt is the count when the
 	// search was last submitted. A search that matches nothing says "no
 	// match" until the next key: after it, on another record or in the
 	// other pane, "no match" was stale.
 	pressed, searchedAt int
-	// typedID tags the latest edit of the search line (searchPauseMsg).
-	typedID int
 
 	// records caches loaded records; loadID tags the latest request.
 	records *recordCache
@@ -127,7 +128,7 @@ type Model struct {
 	// records"); nil after the next key.
 	reloaded *model.Dataset
 
-	crash   *crashInfo
+	crash   *crash.Info
 	program *tea.Program
 	// trace writes EVALVIEW_TRACE timings (trace.go).
 	trace *tracer
@@ -147,7 +148,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m.help.Styles = st.Help
 	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
-	m.split = loadSplit(opts.State)
+	m.split = split.Load(opts.State)
 	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
 	m.header = header.New(c, header.Sources{
 		Shown: func() (*model.Dataset, int, int, int) {
@@ -157,6 +158,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 		Shared: func() []model.Fact { return m.list.ConstantFacts() },
 	})
 	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
+	m.search = searchState{list: m.list, detail: m.detail}
 	m.states = make([]*list.State, len(datasets))
 	for i := range datasets {
 		m.states[i] = list.NewState(opts.Filter)

@@ -17,6 +17,7 @@ import (
 	"evalview/tui/sheets/pairs"
 	"evalview/tui/sheets/scores"
 	"evalview/tui/sheets/slice"
+	"evalview/tui/split"
 	"evalview/tui/text"
 	"evalview/tui/ui"
 )
@@ -92,6 +93,15 @@ func (m *Model) globalActions() []ui.Action {
 	km := m.c.Keys
 	many := func() bool { return len(m.datasets) > 1 }
 	otherPane := func() tea.Cmd { m.focus = 1 - m.focus; return nil } // tab gives the keys to the other pane
+	// moveSplit moves the split by a step from where it is, lays the
+	// panes out again and remembers it (tui/split).
+	moveSplit := func(by int) func() tea.Cmd {
+		return func() tea.Cmd {
+			m.split.Set(m.split.Now(m.layout.defaultShare()) + by)
+			m.relayout()
+			return m.split.Save()
+		}
+	}
 	// anyScored: the header counted a record that passed, failed or
 	// errored under the selected filter (x has something to show); true
 	// while the index still grows, since a scored record may come.
@@ -113,8 +123,8 @@ func (m *Model) globalActions() []ui.Action {
 		{Binding: &km.Global.FocusNext, Do: otherPane},
 		{Binding: &km.Global.FocusPrev, Do: otherPane},
 		{Binding: &km.Global.Zoom, Do: func() tea.Cmd { m.zoom = !m.zoom; return nil }},
-		{Binding: &km.Global.SplitLeft, Do: func() tea.Cmd { return m.setSplit(m.splitNow()-splitStep, true) }},
-		{Binding: &km.Global.SplitRight, Do: func() tea.Cmd { return m.setSplit(m.splitNow()+splitStep, true) }},
+		{Binding: &km.Global.SplitLeft, Do: moveSplit(-split.Step)},
+		{Binding: &km.Global.SplitRight, Do: moveSplit(split.Step)},
 		{Binding: &km.Dataset.Next, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur + 1) }},
 		{Binding: &km.Dataset.Prev, Enabled: many, Do: func() tea.Cmd { return m.switchDataset(m.cur - 1) }},
 		{Binding: &km.Dataset.Picker, Enabled: many, Do: m.openPicker},
@@ -124,8 +134,8 @@ func (m *Model) globalActions() []ui.Action {
 		{Binding: &km.Global.WrongOnly, Enabled: anyScored, Do: m.list.ToggleWrongOnly,
 			Why: func() string { return "x: no record here passes or fails, so none is wrong" }},
 		{Binding: &km.Search.Start, Do: m.startSearch},
-		{Binding: &km.Search.Next, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(1) }},
-		{Binding: &km.Search.Prev, Enabled: m.searchHits, Do: func() tea.Cmd { return m.nextMatch(-1) }},
+		{Binding: &km.Search.Next, Enabled: func() bool { return m.search.hits(m.focus) }, Do: func() tea.Cmd { return m.search.next(1, m.focus) }},
+		{Binding: &km.Search.Prev, Enabled: func() bool { return m.search.hits(m.focus) }, Do: func() tea.Cmd { return m.search.next(-1, m.focus) }},
 		{Binding: &km.Compare.Filters, Enabled: func() bool { return filters.Applies(m.curDataset()) }, Do: func() tea.Cmd {
 			m.sheets.push(filters.New(m.c, filtersSource{m.header.Metrics(), &m.deep}, m.datasets[m.cur], m.list.FilterIndex()))
 			return nil
@@ -229,7 +239,7 @@ func (m *Model) listActions() []ui.Action {
 		return m.detail.ChooseTab(i)
 	}
 	acts := []ui.Action{
-		{Binding: &km.Search.Cancel, When: func() bool { return m.list.Query() != "" }, Do: func() tea.Cmd { return m.setQueryIn(focusList, "") }},
+		{Binding: &km.Search.Cancel, When: func() bool { return m.list.Query() != "" }, Do: func() tea.Cmd { return m.search.set(focusList, "") }},
 		{Binding: &km.Detail.Tab, Enabled: func() bool { return m.detail.TabCount() > 1 }, DoKey: chooseTab},
 		{Binding: &km.List.PrevTab, DoKey: chooseTab},
 		{Binding: &km.List.NextTab, DoKey: chooseTab},
@@ -241,7 +251,7 @@ func (m *Model) listActions() []ui.Action {
 	if back != "" && m.list.Query() == "" && !m.list.Pinned() && m.list.SelectionLabel() == "" {
 		acts = append([]ui.Action{ui.OnLine(&km.Search.Cancel, "to "+back)}, acts...)
 	}
-	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return len(m.trail) > 0 }, Do: m.goBack})
+	return append(acts, ui.Action{Binding: &km.Search.Cancel, When: func() bool { return m.trail.Len() > 0 }, Do: m.goBack})
 }
 
 // paneActions are the focused pane's keys.

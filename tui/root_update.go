@@ -6,8 +6,10 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"evalview/tui/crash"
 	"evalview/tui/detail"
 	"evalview/tui/list"
+	"evalview/tui/opening"
 	"evalview/tui/ui"
 )
 
@@ -17,7 +19,7 @@ import (
 func (m *Model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.crash = &crashInfo{value: r, stack: debug.Stack()}
+			m.crash = &crash.Info{Value: r, Stack: debug.Stack()}
 			next, cmd = m, tea.Quit
 		}
 	}()
@@ -71,7 +73,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 		return m.handleWindowSize(msg), true
 	case tea.KeyPressMsg:
 		m.restore = cursorRestore{} // the user's key, not a reload, places the cursor now
-		m.opening.touched = true
+		m.opening.Touch()
 		m.pressed++
 		return m.handleKey(msg), true
 	case tea.PasteMsg:
@@ -85,19 +87,21 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg), true
 	case tea.MouseClickMsg:
-		m.opening.touched = true
+		m.opening.Touch()
 		return m.handleClick(msg), true
 	case tea.MouseMotionMsg:
-		if !m.dragging {
+		if !m.split.Dragging() {
 			return nil, false // a motion changes nothing
 		}
-		return m.dragTo(msg.Mouse().X), true
+		if m.split.DragTo(msg.Mouse().X, m.layout.Width) {
+			m.relayout()
+		}
+		return nil, true
 	case tea.MouseReleaseMsg:
-		if !m.dragging {
+		if !m.split.Dragging() {
 			return nil, false
 		}
-		m.dragging = false
-		return m.saveSplit(), true
+		return m.split.Drop(), true
 	case tea.BackgroundColorMsg:
 		return m.handleBackground(msg), true
 	case recordLoadedMsg:
@@ -136,8 +140,10 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 	case spinner.TickMsg:
 		return m.spinner.advance(msg, m.busy()), true
 	case ui.CrashMsg:
-		m.crash = &crashInfo{value: msg.Value, stack: msg.Stack}
+		m.crash = &crash.Info{Value: msg.Value, Stack: msg.Stack}
 		return tea.Quit, true
+	case opening.Msg:
+		return m.takeOpened(), true
 	case rootMsg:
 		return msg.applyTo(m), true
 	}
@@ -147,7 +153,7 @@ func (m *Model) routed(msg tea.Msg) (tea.Cmd, bool) {
 // handleWindowSize lays the rooms out again.
 func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	m.ready = true
-	m.layout = ComputeLayoutSplit(msg.Width, msg.Height, m.split)
+	m.layout = ComputeLayoutSplit(msg.Width, msg.Height, m.split.Percent())
 	l := m.layout
 	if l.TooSmall {
 		return nil
@@ -160,13 +166,21 @@ func (m *Model) handleWindowSize(msg tea.WindowSizeMsg) tea.Cmd {
 	return nil
 }
 
+// relayout lays the panes out again at the window's size.
+func (m *Model) relayout() {
+	if !m.ready {
+		return
+	}
+	m.handleWindowSize(tea.WindowSizeMsg{Width: m.layout.Width, Height: m.layout.Height})
+}
+
 // applyZoom gives the panes the rectangles of the zoom switch (Z): the
 // focused pane the whole body, so tab shows the other one zoomed.
 func (m *Model) applyZoom() {
 	if !m.ready || m.layout.TooSmall {
 		return
 	}
-	want := ComputeLayoutSplit(m.layout.Width, m.layout.Height, m.split)
+	want := ComputeLayoutSplit(m.layout.Width, m.layout.Height, m.split.Percent())
 	if m.zoom {
 		want = want.Zoomed(m.focus == focusDetail)
 	}
@@ -196,7 +210,7 @@ func (m *Model) handleBackground(msg tea.BackgroundColorMsg) tea.Cmd {
 
 // busy reports work the status bar shows a spinner for.
 func (m *Model) busy() bool {
-	return m.loading || m.opening.on || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
+	return m.loading || m.opening.On() || m.detail.Busy() || (len(m.datasets) > 0 && !m.datasets[m.cur].Records.Done())
 }
 
 // spin is the status bar's spinner of work in progress.

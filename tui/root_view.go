@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"evalview/model"
+	"evalview/tui/crash"
 	"evalview/tui/statusbar"
 	"evalview/tui/styles"
 	"evalview/tui/text"
@@ -19,7 +20,7 @@ import (
 func (m *Model) View() (v tea.View) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.crash = &crashInfo{value: r, stack: debug.Stack()}
+			m.crash = &crash.Info{Value: r, Stack: debug.Stack()}
 			if m.program != nil {
 				go m.program.Quit()
 			}
@@ -128,10 +129,10 @@ func tooSmall(st *styles.Styles, w, h int) string {
 // filter, switches and query, which decide what it counts.
 func (m *Model) statusInfo() statusbar.Info {
 	in := statusbar.Info{Note: m.note, Found: m.found}
-	if in.Note == "" && !m.opening.foundGone {
-		in.Note = m.opening.failed
+	if in.Note == "" {
+		in.Note = m.opening.Failed()
 	}
-	if s := m.openingStatus(); s != "" {
+	if s := m.opening.Status(len(m.datasets)); s != "" {
 		in.Loading = m.spinner.View() + " " + s
 	}
 	if len(m.datasets) == 0 {
@@ -179,13 +180,13 @@ func (m *Model) statusInfo() statusbar.Info {
 	in.Selected = m.list.SelectionLabel()
 	dq, _ := m.detail.SearchQuery()
 	switch q := m.list.Query(); {
-	case m.detailFollowsListSearch():
+	case m.search.detailFollows(m.focus):
 		in.Query, in.Where = q, m.detail.TabName()
 		in.Hits, in.MatchCur = m.detail.SearchHits()
-	case m.searchIn == focusList && q != "":
+	case m.search.in == focusList && q != "":
 		in.Query, in.Where = q, "list"
 		in.Hits, in.MatchCur, in.Counting = m.list.Matches()
-	case m.searchIn == focusDetail && dq != "":
+	case m.search.in == focusDetail && dq != "":
 		in.Query, in.Where = dq, m.detail.TabName()
 		in.Hits, in.MatchCur = m.detail.SearchHits()
 	}
@@ -216,8 +217,8 @@ func (m *Model) flashText() string {
 // growing, a record loading, a tab rendering.
 func (m *Model) loadingText(ds *model.Dataset) string {
 	switch {
-	case m.openingStatus() != "":
-		return m.spinner.View() + " " + m.openingStatus()
+	case m.opening.Status(len(m.datasets)) != "":
+		return m.spinner.View() + " " + m.opening.Status(len(m.datasets))
 	case !ds.Records.Done():
 		return m.spinner.View() + " indexing…"
 	case m.loading:

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"evalview/tui/detail"
 	"evalview/tui/list"
 )
 
@@ -13,55 +14,69 @@ import (
 // between them. The detail's own search (`/` in the detail) replaces it
 // until the next list search.
 
-// setQueryIn searches pane in for q ("" clears the search).
-func (m *Model) setQueryIn(in focus, q string) tea.Cmd {
+// searchState is the search (/) that crosses the panes: which pane it
+// belongs to, the latest edit of the search line, and the panes it
+// searches (the root's, set once in New).
+type searchState struct {
+	list   *list.Pane
+	detail *detail.Pane
+	// in is the pane the search belongs to.
+	in focus
+	// typed tags the latest edit of the search line (searchPauseMsg).
+	typed int
+}
+
+// set searches pane in for q ("" clears the search).
+func (s *searchState) set(in focus, q string) tea.Cmd {
 	if in == focusDetail {
-		m.detail.Search(q)
+		s.detail.Search(q)
 		return nil
 	}
-	cmd := m.list.Search(q)
-	m.syncListHits()
+	cmd := s.list.Search(q)
+	s.syncListHits()
 	return cmd
 }
 
-// nextMatch moves to the next (1) or previous (-1) match of the search.
-func (m *Model) nextMatch(dir int) tea.Cmd {
-	if hits, _ := m.detail.SearchHits(); m.searchIn == focusDetail || m.detailFollowsListSearch() && hits > 0 {
-		m.detail.NextMatch(dir)
+// next moves to the next (1) or previous (-1) match of the search, with
+// the keys in pane f.
+func (s *searchState) next(dir int, f focus) tea.Cmd {
+	if hits, _ := s.detail.SearchHits(); s.in == focusDetail || s.detailFollows(f) && hits > 0 {
+		s.detail.NextMatch(dir)
 		return nil
 	}
-	return m.list.NextMatch(dir)
+	return s.list.NextMatch(dir)
 }
 
 // searchHits reports whether n and N have somewhere to go: the search of
 // the pane it was started in found something (for a list search, in the
 // list or, when the detail follows it, in the detail). A search with no
-// hit leaves them out of the help line.
-func (m *Model) searchHits() bool {
-	detailHits, _ := m.detail.SearchHits()
-	if m.searchIn == focusDetail {
-		q, _ := m.detail.SearchQuery()
+// hit leaves them out of the help line. f is the pane with the keys.
+func (s *searchState) hits(f focus) bool {
+	detailHits, _ := s.detail.SearchHits()
+	if s.in == focusDetail {
+		q, _ := s.detail.SearchQuery()
 		return q != "" && detailHits > 0
 	}
-	if m.list.Query() == "" {
+	if s.list.Query() == "" {
 		return false
 	}
-	hits, _, _ := m.list.Matches()
-	return hits > 0 || m.detailFollowsListSearch() && detailHits > 0
+	hits, _, _ := s.list.Matches()
+	return hits > 0 || s.detailFollows(f) && detailHits > 0
 }
 
 // syncListHits makes the detail highlight the list's search, or drops
 // the highlights of a list search that ended.
-func (m *Model) syncListHits() {
-	q := m.list.Query()
-	m.detail.FollowList(q, list.SearchMatcher(q))
+func (s *searchState) syncListHits() {
+	q := s.list.Query()
+	s.detail.FollowList(q, list.SearchMatcher(q))
 }
 
-// detailFollowsListSearch reports whether n/N and the status bar's match
-// count belong to the detail's highlights of the list search.
-func (m *Model) detailFollowsListSearch() bool {
-	_, fromList := m.detail.SearchQuery()
-	return m.focus == focusDetail && fromList && m.list.Query() != ""
+// detailFollows reports whether n/N and the status bar's match count
+// belong to the detail's highlights of the list search, with the keys
+// in pane f.
+func (s *searchState) detailFollows(f focus) bool {
+	_, fromList := s.detail.SearchQuery()
+	return f == focusDetail && fromList && s.list.Query() != ""
 }
 
 // searchPause is how long the typing must pause before the list is
@@ -77,18 +92,18 @@ type searchPauseMsg struct {
 }
 
 func (msg searchPauseMsg) applyTo(m *Model) tea.Cmd {
-	if msg.id != m.typedID || m.searchIn != focusList {
+	if msg.id != m.search.typed || m.search.in != focusList {
 		return nil // typed on, or the search was closed
 	}
-	return m.searchNow(msg.q)
+	return m.search.now(msg.q)
 }
 
-// searchNow searches for q at once (enter, or the typing paused), unless
-// that search is the one already shown or running.
-func (m *Model) searchNow(q string) tea.Cmd {
-	m.typedID++ // a pending pause is for this query or an older one
-	if m.searchIn == focusDetail || q == m.list.Query() {
+// now searches for q at once (enter, or the typing paused), unless that
+// search is the one already shown or running.
+func (s *searchState) now(q string) tea.Cmd {
+	s.typed++ // a pending pause is for this query or an older one
+	if s.in == focusDetail || q == s.list.Query() {
 		return nil // the detail searched at every change
 	}
-	return m.setQueryIn(m.searchIn, q)
+	return s.set(s.in, q)
 }

@@ -27,7 +27,7 @@ func TestListSearchCancelledOnClearSwitchAndReload(t *testing.T) {
 		name string
 		stop func(m *Model)
 	}{
-		{"clear", func(m *Model) { m.setQueryIn(focusList, "") }},
+		{"clear", func(m *Model) { m.search.set(focusList, "") }},
 		{"switch", func(m *Model) { m.switchDataset(m.cur + 1) }},
 		{"reload", func(m *Model) { m.replaceDataset(m.cur, lmevalFixture()) }},
 	}
@@ -37,7 +37,7 @@ func TestListSearchCancelledOnClearSwitchAndReload(t *testing.T) {
 			bs := &blockingSearcher{growingIndex: growingIndex{recs: ds.Records.(*model.MemIndex).Recs, n: 3}, started: make(chan context.Context, 1)}
 			ds.Records = bs
 			m := newTestModel(t, []*model.Dataset{ds, lmevalFixture()}, 100, 30)
-			_ = m.setQueryIn(focusList, "answer") // the search runs off the loop
+			_ = m.search.set(focusList, "answer") // the search runs off the loop
 			var ctx context.Context
 			select {
 			case ctx = <-bs.started:

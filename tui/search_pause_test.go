@@ -30,11 +30,11 @@ func TestListSearchWaitsForPause(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "0 matches…") {
 		t.Errorf("the search line does not say the count is to come:\n%s", s)
 	}
-	send(m, searchPauseMsg{id: m.typedID - 1, q: "hiddenwor"}) // typed on since
+	send(m, searchPauseMsg{id: m.search.typed - 1, q: "hiddenwor"}) // typed on since
 	if idx.calls != 0 {
 		t.Fatalf("a stale pause searched")
 	}
-	send(m, searchPauseMsg{id: m.typedID, q: "hiddenword"})
+	send(m, searchPauseMsg{id: m.search.typed, q: "hiddenword"})
 	want := (list.RecordSearchMax + 100 + 6) / 7
 	if idx.calls != 1 || len(m.list.Hits()) != want {
 		t.Fatalf("after the pause: %d searches, %d matches; want 1 and %d", idx.calls, len(m.list.Hits()), want)

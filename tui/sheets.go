@@ -76,7 +76,7 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case ui.DoneMsg:
 		m.sheets.close(msg.Sheet)
 		if msg.Then == nil {
-			m.arrived() // closed: back where the user came from
+			m.trail.Arrived(m.sheets.list, m.cur, m.focus) // closed: back where the user came from
 			return nil, true
 		}
 		cmd, _ := m.routed(msg.Then)
@@ -105,14 +105,14 @@ func (m *Model) handleSheetMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return m.toggleHighScore(), true
 	case ui.DatasetMsg:
 		if msg.Index != m.cur {
-			m.leave()
+			m.trail.Leave(m.sheets.list, m.cur, m.focus)
 		}
 		return m.switchDataset(msg.Index), true
 	case ui.PushMsg:
 		m.sheets.push(msg.Sheet)
 		return nil, true
 	case ui.OpenMsg:
-		m.leave()
+		m.trail.Leave(m.sheets.list, m.cur, m.focus)
 		m.sheets.closeAll()
 		var cmd tea.Cmd
 		if i := slices.Index(m.datasets, msg.Dataset); i >= 0 && i != m.cur {
@@ -137,7 +137,7 @@ func (m *Model) openOverview() tea.Cmd {
 		return nil
 	}
 	if m.ready {
-		m.leave() // not the first screen: nothing was left
+		m.trail.Leave(m.sheets.list, m.cur, m.focus) // not the first screen: nothing was left
 	}
 	if m.overview == nil {
 		m.overview = overview.New(m.c, overviewSource{m.header.Metrics()}, m.datasets)
@@ -201,4 +201,38 @@ func (m *Model) showRecord(ds *model.Dataset, idx int) tea.Cmd {
 	}
 	m.focus = focusList
 	return tea.Batch(cmd, shown)
+}
+
+// goBack returns to the last place left on the back stack (tui/back):
+// its dataset, its sheets as they were left, its pane.
+func (m *Model) goBack() tea.Cmd {
+	p, ok := m.trail.Pop()
+	if !ok {
+		return nil
+	}
+	var cmd tea.Cmd
+	if p.Dataset != m.cur && p.Dataset < len(m.datasets) {
+		cmd = m.switchDataset(p.Dataset)
+	}
+	m.sheets.closeAll()
+	for _, s := range p.Sheets {
+		m.sheets.push(s)
+		if s == ui.Sheet(m.overview) {
+			m.overview.Refresh()
+		}
+	}
+	m.focus = p.Focus
+	return cmd
+}
+
+// backName is where esc goes from the room on screen, for the help line
+// (ui.Common.BackTo): what is under the top sheet, or in the list the
+// last place left; "" when esc goes nowhere.
+func (m *Model) backName() string {
+	return m.trail.Where(m.sheets.list, m.focus == focusList, m.cur, func(i int) (string, bool) {
+		if i >= len(m.datasets) {
+			return "", false
+		}
+		return m.datasets[i].Title, true
+	})
 }

@@ -42,8 +42,8 @@ func TestSplitResizesAndIsRemembered(t *testing.T) {
 	send(m, tea.MouseClickMsg{X: x, Y: m.layout.Body.Y + 3, Button: tea.MouseLeft})
 	send(m, tea.MouseMotionMsg{X: 72, Y: m.layout.Body.Y + 3, Button: tea.MouseLeft})
 	send(m, tea.MouseReleaseMsg{X: 72, Y: m.layout.Body.Y + 3, Button: tea.MouseLeft})
-	if m.layout.Divider.X != 72 || m.dragging {
-		t.Fatalf("drag to 72: border at %d, dragging %v", m.layout.Divider.X, m.dragging)
+	if m.layout.Divider.X != 72 || m.split.Dragging() {
+		t.Fatalf("drag to 72: border at %d, dragging %v", m.layout.Divider.X, m.split.Dragging())
 	}
 	data, err := os.ReadFile(state)
 	if err != nil || !strings.Contains(string(data), `"split":60`) {

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -27,6 +28,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"evalview/model"
+	"evalview/tui/crash"
+	"evalview/tui/opening"
+	"evalview/tui/ui"
 )
 
 // Options configures the browser.
@@ -76,7 +80,7 @@ type Options struct {
 	// is shown.
 	Discovery []model.Discovery
 	// Open, when set, opens the paths once the browser is on its way to
-	// the screen, on a goroutine of its own (see opening.go): it hands
+	// the screen, on a goroutine of its own (tui/opening): it hands
 	// each dataset to o as it is opened, after those given to New, and
 	// tells o what each folder held and each file it comes to. ctx ends
 	// when the browser does; the browser does not wait for Open to
@@ -93,6 +97,15 @@ type Options struct {
 	State string
 }
 
+// Opening is what Options.Open tells the browser as it opens the paths
+// (tui/opening): Add each dataset once it is opened, Found what each
+// folder held, Reading each file it comes to.
+type Opening = opening.Opening
+
+// End marks an error of Options.Open that ends the browser, whatever was
+// opened: Run returns err.
+func End(err error) error { return opening.End(err) }
+
 // UnknownFilter is the error of a --filter name no dataset has; names are
 // the filters there are.
 func UnknownFilter(name string, names []string) error {
@@ -108,8 +121,8 @@ func UnknownFilter(name string, names []string) error {
 // it wrote to os.TempDir().
 func Run(datasets []*model.Dataset, opts Options) (err error) {
 	m := New(datasets, opts)
-	m.startOpening() // beside the program's start-up
-	defer m.stopOpening()
+	m.opening.Start(m.opts.Open) // beside the program's start-up
+	defer m.opening.Stop()
 	// Bubble Tea writes frames on a ticker: at its default 60 per second
 	// a frame waits up to 17 ms to reach the terminal; 120 (its most)
 	// halves that. An unchanged view costs a comparison per tick. The
@@ -124,33 +137,70 @@ func Run(datasets []*model.Dataset, opts Options) (err error) {
 	defer func() {
 		// Last resort: a panic that escaped Bubble Tea's own recovery.
 		if r := recover(); r != nil {
-			restoreTerminal()
-			err = crashError(&crashInfo{value: r, stack: debug.Stack()})
+			crash.RestoreTerminal()
+			err = crash.Error(&crash.Info{Value: r, Stack: debug.Stack()})
 		}
 	}()
-	capture := captureStderr() // for panics Bubble Tea recovers itself
+	capture := crash.CaptureStderr() // for panics Bubble Tea recovers itself
 	// SIGINT, SIGTERM, SIGHUP and SIGQUIT end the program cleanly, from
 	// before Run (watchSignals).
 	stopSignals := watchSignals(p, &m.external)
 	_, runErr := p.Run()
 	if runErr != nil && m.painter != nil && m.painter.painted {
-		restoreTerminal() // Bubble Tea may have failed before it took the screen over
+		crash.RestoreTerminal() // Bubble Tea may have failed before it took the screen over
 	}
 	stopSignals()
 	firstFrameDrawn() // when it never came
-	printed := capture.stop()
+	printed := capture.Stop()
 	m.deep.cancel() // a deep pass may still run in the background
 	if m.crash != nil {
-		return crashError(m.crash)
+		return crash.Error(m.crash)
 	}
-	if m.opening.ended != nil && runErr == nil {
-		return m.opening.ended
+	if m.opening.Ended() != nil && runErr == nil {
+		return m.opening.Ended()
 	}
 	if errors.Is(runErr, tea.ErrProgramPanic) {
-		if path, werr := writeCrashLog(&crashInfo{value: "recovered by Bubble Tea", stack: []byte(printed)}, time.Now()); werr == nil {
+		if path, werr := crash.WriteLog(&crash.Info{Value: "recovered by Bubble Tea", Stack: []byte(printed)}, time.Now()); werr == nil {
 			return fmt.Errorf("evalview crashed (the stack was printed above); the crash log is %s (please attach it to a bug report)", path)
 		}
 		return fmt.Errorf("the browser crashed (the stack was printed above): %w", runErr)
 	}
 	return runErr
+}
+
+// testPanicEnv names the environment variable that makes the browser panic
+// on purpose a moment after it starts, so that crash handling can be
+// checked end to end with the real binary in a real terminal:
+//
+//   - "update": inside Update (the model's own recovery);
+//   - "command": inside a command wrapped by safeCmd;
+//   - "tea": inside a bare command, left to Bubble Tea's recovery.
+//
+// It exists for tests only; nothing happens when it is unset.
+const testPanicEnv = "EVALVIEW_TEST_PANIC"
+
+// testPanicMsg panics where it is told to once it is applied in Update.
+type testPanicMsg struct{ where string }
+
+func (t testPanicMsg) applyTo(*Model) tea.Cmd {
+	switch t.where {
+	case "command":
+		return ui.SafeCmd(func() tea.Msg { panic(testPanicEnv + " in a command") })
+	case "tea":
+		return func() tea.Msg { panic(testPanicEnv + " outside the browser's recovery") }
+	}
+	panic(testPanicEnv + " in Update")
+}
+
+// armTestPanic sends the panic message once the first screen is up, when
+// testPanicEnv asks for it.
+func armTestPanic(p *tea.Program) {
+	where := os.Getenv(testPanicEnv)
+	if where == "" {
+		return
+	}
+	go func() {
+		time.Sleep(time.Second)
+		p.Send(testPanicMsg{where})
+	}()
 }
