@@ -15,14 +15,11 @@ import (
 	txt "evalview/tui/text"
 )
 
-// focusedClip picks what the copy keys act on: in the list, the ids of
-// the selection, else the record's source JSON; in the detail, what the
-// detail shows (detail.Pane.Clip).
-func (m *Model) focusedClip() (detail.Clip, bool) { return m.focusedClipFor(true) }
-
-// focusedClipFor is focusedClip; without withText the clip's text is left
-// empty where building it costs (the record JSON may read long rows back
-// from the file), for Y, which copies the path only.
+// focusedClipFor picks what the copy keys act on: in the list, the ids
+// of the selection, else the record's source JSON; in the detail, what
+// the detail shows (detail.Pane.Clip). Without withText the clip's text
+// is left empty where building it costs (the record JSON may read long
+// rows back from the file), for Y, which copies the path only.
 func (m *Model) focusedClipFor(withText bool) (detail.Clip, bool) {
 	if len(m.datasets) == 0 || m.detail.Record() == nil {
 		return detail.Clip{}, false

@@ -94,7 +94,7 @@ func TestCopyPaths(t *testing.T) {
 	for _, tc := range tests {
 		m := newTestModel(t, allFixtures(), 100, 30)
 		press(m, tc.keys...)
-		c, ok := m.focusedClip()
+		c, ok := m.focusedClipFor(true)
 		if !ok || c.What != tc.what || c.Path != tc.path || !strings.Contains(c.Text, tc.textHave) {
 			t.Errorf("%v: clip %q %q %q", tc.keys, c.What, c.Path, c.Text)
 		}

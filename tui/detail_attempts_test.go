@@ -39,7 +39,7 @@ func TestCopyFocusedAttempt(t *testing.T) {
 			if m.detail.TabName() != "Responses" {
 				t.Fatalf("tab %q", m.detail.TabName())
 			}
-			c, ok := m.focusedClip()
+			c, ok := m.focusedClipFor(true)
 			if !ok {
 				t.Fatal("nothing to copy")
 			}

@@ -58,6 +58,6 @@ func (m *Model) openExportPrompt() tea.Cmd {
 			return exportDoneMsg{path: path, n: n, err: err}
 		})
 	}
-	m.openInput(p)
+	m.input = p
 	return nil
 }

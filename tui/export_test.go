@@ -79,7 +79,7 @@ func TestEditorGetsATemporaryCopy(t *testing.T) {
 		t.Fatal("no command")
 	}
 	// tea.ExecProcess needs a program; run the same steps by hand.
-	c, _ := m.focusedClip()
+	c, _ := m.focusedClipFor(true)
 	if c.What != "record JSON" {
 		t.Fatalf("clip %q", c.What)
 	}

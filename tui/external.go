@@ -17,7 +17,7 @@ import (
 // afterwards, never the artifact (edits are discarded, as the status bar
 // says).
 func (m *Model) openExternal(editor bool) tea.Cmd {
-	c, ok := m.focusedClip()
+	c, ok := m.focusedClipFor(true)
 	if !ok {
 		m.note = "nothing to open: no record is shown"
 		return nil

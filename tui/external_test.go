@@ -100,7 +100,7 @@ func TestPagerGetsTheFocusedRecordSafely(t *testing.T) {
 				}
 			}
 		}
-		c, ok := m.focusedClip()
+		c, ok := m.focusedClipFor(true)
 		if !ok || c.Absent != "" {
 			t.Fatalf("%s: nothing to open", focus)
 		}

@@ -178,9 +178,6 @@ func (p *lineInput) shortHelp(km *keys.KeyMap) []key.Binding {
 	return b
 }
 
-// openInput opens p in the status bar's place.
-func (m *Model) openInput(p *lineInput) { m.input = p }
-
 // handleInputKey gives a key to the open line; ctrl+c still quits.
 func (m *Model) handleInputKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.c.Keys.Global.ForceQuit) {
@@ -249,7 +246,7 @@ func (m *Model) startSearch() tea.Cmd {
 		return nil
 	}
 	m.search.in = m.focus
-	m.openInput(&lineInput{
+	m.input = &lineInput{
 		prefix: "/", search: true,
 		change: func(q string) tea.Cmd {
 			// The detail is searched at once, the list once the typing
@@ -263,7 +260,7 @@ func (m *Model) startSearch() tea.Cmd {
 		},
 		submit: func(v string) (bool, tea.Cmd) { m.searchedAt = m.pressed; return false, m.search.now(v) },
 		cancel: func() tea.Cmd { m.search.typed++; return m.search.set(m.search.in, "") },
-	})
+	}
 	return nil
 }
 
@@ -338,7 +335,7 @@ func (m *Model) openQueryLine() tea.Cmd {
 		}
 		return m.setListQuery(before)
 	}
-	m.openInput(p)
+	m.input = p
 	return nil
 }
 

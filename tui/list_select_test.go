@@ -74,7 +74,7 @@ func TestSelectionActsOnManyRecords(t *testing.T) {
 	if len(exported) != 2 || exported[0] != 3 || exported[1] != 4 {
 		t.Errorf("w exported %v, want the selection 3 4", exported)
 	}
-	c, _ := m.focusedClip()
+	c, _ := m.focusedClipFor(true)
 	if c.Text != "3\n4\n" || !strings.Contains(c.What, "2 selected records") {
 		t.Errorf("y would copy %q (%s)", c.Text, c.What)
 	}

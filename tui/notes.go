@@ -56,30 +56,45 @@ func keptIn(store NoteStore, id, keys string) string {
 	return keys
 }
 
-// noteStore returns ds's note store, nil when notes are off.
-func (m *Model) noteStore(ds *model.Dataset) NoteStore {
-	if m.opts.Notes == nil || ds == nil {
+// noteStores are the datasets' note stores, opened on demand by open
+// (Options.Notes; nil: notes are off).
+type noteStores struct {
+	open func(*model.Dataset) NoteStore
+	m    map[*model.Dataset]NoteStore
+}
+
+// of returns ds's note store, nil when notes are off.
+func (n *noteStores) of(ds *model.Dataset) NoteStore {
+	if n.open == nil || ds == nil {
 		return nil
 	}
-	if m.notes == nil {
-		m.notes = map[*model.Dataset]NoteStore{}
+	if n.m == nil {
+		n.m = map[*model.Dataset]NoteStore{}
 	}
-	s, ok := m.notes[ds]
+	s, ok := n.m[ds]
 	if !ok {
-		s = m.opts.Notes(ds)
-		m.notes[ds] = s
+		s = n.open(ds)
+		n.m[ds] = s
 	}
 	return s
 }
 
-// noteLookup gives queries ds's notes; nil while it has none, so lists
+// lookup gives queries ds's notes; nil while it has none, so lists
 // without notes pay nothing.
-func (m *Model) noteLookup(ds *model.Dataset) query.NoteLookup {
-	s := m.noteStore(ds)
+func (n *noteStores) lookup(ds *model.Dataset) query.NoteLookup {
+	s := n.of(ds)
 	if s == nil || s.Len() == 0 {
 		return nil
 	}
 	return s.Get
+}
+
+// move gives ds, a reload of old, old's store.
+func (n *noteStores) move(old, ds *model.Dataset) {
+	if s, ok := n.m[old]; ok {
+		n.m[ds] = s
+		delete(n.m, old)
+	}
 }
 
 // currentRecordID returns the id of the record under the list cursor.
@@ -121,7 +136,7 @@ func (m *Model) openLabelPrompt() tea.Cmd {
 		}
 		return false, m.saveNote(store, id, next, note)
 	}
-	m.openInput(p)
+	m.input = p
 	return nil
 }
 
@@ -172,7 +187,7 @@ func (m *Model) openNotePrompt() tea.Cmd {
 	p.submit = func(v string) (bool, tea.Cmd) {
 		return false, m.saveNote(store, id, labels, v)
 	}
-	m.openInput(p)
+	m.input = p
 	return nil
 }
 
@@ -194,7 +209,7 @@ func (m *Model) noteTarget() (NoteStore, string, bool) {
 // notesHere is the current dataset's note store; without one it says
 // why in the status bar.
 func notesHere(m *Model) NoteStore {
-	store := m.noteStore(m.datasets[m.cur])
+	store := m.notes.of(m.datasets[m.cur])
 	if store == nil {
 		m.note = "notes are off (no notes file for this dataset)"
 		for _, is := range m.datasets[m.cur].Issues {

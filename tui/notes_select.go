@@ -56,7 +56,7 @@ func openSelectionPrompt(m *Model, labels bool) tea.Cmd {
 			return false, cmd
 		}
 	}
-	m.openInput(p)
+	m.input = p
 	return nil
 }
 

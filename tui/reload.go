@@ -62,10 +62,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	old := m.datasets[i]
 	m.datasets[i] = ds
 	m.trail.Forget(i, m.overview) // sheets over the old dataset
-	if s, ok := m.notes[old]; ok {
-		m.notes[ds] = s
-		delete(m.notes, old)
-	}
+	m.notes.move(old, ds)
 	m.scoring.move(old, ds)
 	// The old index's scan and deep pass would compete with the new
 	// one's for the cores, for results nobody reads.

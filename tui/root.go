@@ -98,7 +98,7 @@ type Model struct {
 	follow followState
 	// notes are the datasets' note stores (notes.go), opened on demand;
 	// lastLabels are the labels last added, which `.` repeats.
-	notes      map[*model.Dataset]NoteStore
+	notes      noteStores
 	lastLabels []string
 
 	// search is the search (/) across the panes (search.go).
@@ -141,7 +141,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	st := themeStyles(opts.Theme, true)
 	c := ui.NewCommon(st)
 	m := &Model{
-		c: c, opts: opts, datasets: datasets,
+		c: c, opts: opts, datasets: datasets, notes: noteStores{open: opts.Notes},
 		status: statusbar.New(c), help: help.New(), records: newRecordCache(256), trace: openTracer(),
 		spinner: spin{Model: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 	}
@@ -149,7 +149,7 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	m.found = model.DiscoveryLine(opts.Discovery)
 	m.scoring = newScoringState(opts.Threshold)
 	m.split = split.Load(opts.State)
-	m.list = list.New(c, list.Sources{Notes: m.noteLookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
+	m.list = list.New(c, list.Sources{Notes: m.notes.lookup, Threshold: m.scoring.at, Gate: m.deep.foreground})
 	m.header = header.New(c, header.Sources{
 		Shown: func() (*model.Dataset, int, int, int) {
 			return m.curDataset(), m.cur, len(m.datasets), m.list.FilterIndex()

@@ -117,6 +117,6 @@ func (m *Model) openThresholdPrompt() tea.Cmd {
 		}
 		return false, m.setThreshold(ds, t)
 	}
-	m.openInput(p)
+	m.input = p
 	return nil
 }
