@@ -100,12 +100,14 @@ func (f format) presented(fn func(*model.Dataset) error) func(*model.Dataset) er
 	}
 }
 
-// with returns the format's entry points for opt (lm-eval's and Inspect's
-// background ones when opt.Background is set).
+// with returns the format's entry points for opt (lm-eval's, Inspect's
+// and plain JSON Lines' background ones when opt.Background is set).
 func (f format) with(opt Options) format {
 	switch {
 	case f.kind == model.KindInspect && opt.Background:
 		f.open = inspect.OpenBackground
+	case f.kind == model.KindJSONL && opt.Background:
+		f.open, f.each = plain.OpenBackground, plain.EachBackground
 	case f.kind != model.KindLMEval:
 	case opt.Background:
 		f.open, f.openMany, f.each = lmeval.OpenBackground, lmeval.OpenManyBackground, nil

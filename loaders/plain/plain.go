@@ -117,7 +117,12 @@ var errStop = errors.New("stop")
 const maxBadLines = 1000
 
 // openFile indexes one file into a dataset.
-func openFile(path string) (*model.Dataset, error) {
+func openFile(path string) (*model.Dataset, error) { return scanFile(path, nil) }
+
+// scanFile indexes one file into a dataset; g, when set, is told each
+// record as it is indexed (openFileBackground's early rows) and can stop
+// the scan.
+func scanFile(path string, g *growing) (*model.Dataset, error) {
 	f, err := jsonl.OpenRegular(path)
 	if err != nil {
 		return nil, err
@@ -167,7 +172,13 @@ func openFile(path string) (*model.Dataset, error) {
 			}
 			return nil
 		}
+		if g != nil && g.stop.Load() {
+			return errStop // before the record: an index holds it whole or not at all
+		}
 		x.add(l.Offset, l.N)
+		if g != nil {
+			g.offer(x, l, rec)
+		}
 		ids.add(rec.ID)
 		for _, fl := range rec.Fields {
 			keys.add(fl.Name)
