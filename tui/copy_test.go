@@ -40,7 +40,7 @@ func TestCopyOSC52(t *testing.T) {
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 			seen = b
 			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(what))
-		}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		}, teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 		all.Write(seen)
 	}
 	waitFor("gsm8k")
@@ -56,7 +56,7 @@ func TestCopyOSC52(t *testing.T) {
 	tm.Send(keyMsg("y"))
 	waitFor("record JSON (")
 	tm.Send(keyMsg("q"))
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
 	rest, _ := io.ReadAll(tm.FinalOutput(t))
 	out := append(all.Bytes(), rest...)
 	rec := fm.detail.Record()

@@ -42,7 +42,7 @@ func TestFlowLabelAndExportTheWrongAnswers(t *testing.T) {
 	tm.Send(keyMsg("enter"))
 	waitFor("exported 2 records")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	for _, id := range []string{"3", "4"} {
 		if l, _ := store.Get(id); strings.Join(l, "|") != "extraction bug" {
 			t.Errorf("labels of %s: %v", id, l)
@@ -95,7 +95,7 @@ func TestFlowSixtyWrongAnswersFromTheOverview(t *testing.T) {
 	tm.Send(keyMsg("enter"))
 	waitFor("exported " + strconv.Itoa(wrong) + " records")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	labelled := 0
 	for i, c := range right {
 		l, _ := store.Get(strconv.Itoa(i))

@@ -31,7 +31,7 @@ func TestFlow(t *testing.T) {
 	waitFor("1/1 in list")
 	tm.Send(keyMsg("q"))
 
-	fm, ok := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	fm, ok := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
 	if !ok {
 		t.Fatal("final model is not a *Model")
 	}
@@ -76,7 +76,7 @@ func TestFlowSheetsReportUpward(t *testing.T) {
 	tm.Send(keyMsg("enter"))
 	waitFor("pinned:")
 	tm.Send(keyMsg("q"))
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
 	if fm.sheets.top() != nil || fm.list.Where() != "status=fail" || !fm.list.Pinned() {
 		t.Errorf("final state: sheet %v, query %q, pin %v", fm.sheets.top(), fm.list.Where(), fm.list.Pinned())
 	}
@@ -89,6 +89,6 @@ func waiter(t *testing.T, tm *teatest.TestModel) func(what string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 			return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(what))
-		}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		}, teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 }
