@@ -182,7 +182,7 @@ func (x *index) add(off int64, line int) {
 // gigabytes); the next ones, of a file that filled one, start full.
 func chunkCap(i int) int {
 	if i == 0 {
-		return 64
+		return 8
 	}
 	return chunkSize
 }
