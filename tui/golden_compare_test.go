@@ -22,7 +22,7 @@ func (g goldenName) Name() string { return g.name }
 // compareGoldenCases snapshot the comparison views over compareFixtures.
 var compareGoldenCases = []goldenCase{
 	{"compare_filters", func(m *Model) { press(m, "v") }, []string{"Compare filters", "strict-match", "pass@4", "only B", "1 doc flagged by the deep check (1 reextract-mismatch)"}},
-	{"compare_filters_cell", func(m *Model) { press(m, "v", "b", "j", "j") }, []string{"B maj@4", "▸"}},
+	{"compare_filters_cell", func(m *Model) { press(m, "v", "B", "j", "j") }, []string{"B maj@4", "▸"}},
 	{"compare_pinned", func(m *Model) { press(m, "v", "j", "j", "enter") }, []string{"1/3 of 8", "pinned: strict-match ✗ flexible-extract ✓"}},
 	{"votes", func(m *Model) { press(m, "j", "j", "tab", "3") }, []string{"Votes · maj@4 (4 repeats)", "◂ chosen", "re-extracted", "repeats ✓"}},
 	{"responses_spans", func(m *Model) { press(m, "j", "tab", "2") }, []string{"no match for strict-match", "flexible-extract →"}},

@@ -120,7 +120,7 @@ func TestGoldenOverview(t *testing.T) {
 		{"one_model", 1, nil, []string{"Overview", "3 tasks × 1 column", "▾ mmlu", "0.5000", "worst task"}},
 		{"three_models", 3, nil, []string{"Δ tuned-7b − base-7b (baseline)", "[tuned-7b]", "+0.2500", "−0.2000", "0.7000≠", "worse than base-7b"}},
 		{"three_sorted_by_delta", 3, []string{"h", "h", "s"}, []string{"sorted by Δ ↑", "[Δ]"}},
-		{"three_baseline_big", 3, []string{"l", "b", "h"}, []string{"Δ tuned-7b − big-70b (baseline)"}},
+		{"three_baseline_big", 3, []string{"l", "B", "h"}, []string{"Δ tuned-7b − big-70b (baseline)"}},
 		{"groups_folded", 3, []string{"Z"}, []string{"▸ mmlu"}},
 		{"groups_unfolded", 3, []string{"Z", "Z"}, []string{"▾ mmlu", "mmlu_b"}},
 		{"filtered", 3, append([]string{"/"}, "m", "m", "l", "u", "_", "b", "enter"), []string{"filter \"mmlu_b\""}},

@@ -32,8 +32,8 @@ func TestCompareSheetCellPinsList(t *testing.T) {
 		{"only A", []string{"j"}, 0, 1, compare.OnlyA, "strict-match ✓ flexible-extract ✗"},
 		{"only B", []string{"j", "j"}, 0, 1, compare.OnlyB, "strict-match ✗ flexible-extract ✓"},
 		{"neither", []string{"j", "j", "j"}, 0, 1, compare.Neither, "strict-match ✗ flexible-extract ✗"},
-		{"B maj@4 only B", []string{"b", "j", "j"}, 0, 2, compare.OnlyB, "strict-match ✗ maj@4 ✓"},
-		{"A flexible neither", []string{"a", "b", "b", "l", "l", "l"}, 1, 0, compare.Neither, "flexible-extract ✗ strict-match ✗"},
+		{"B maj@4 only B", []string{"B", "j", "j"}, 0, 2, compare.OnlyB, "strict-match ✗ maj@4 ✓"},
+		{"A flexible neither", []string{"A", "B", "B", "l", "l", "l"}, 1, 0, compare.Neither, "flexible-extract ✗ strict-match ✗"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newTestModel(t, compareFixtures(), 100, 30)
@@ -238,7 +238,7 @@ func TestRunsNeedTheSameTask(t *testing.T) {
 }
 
 // TestCompareSheetHelpOneFilter: with one filter the sheet's help does
-// not offer a and b (they would pick the same filter) nor enter.
+// not offer A and B (they would pick the same filter) nor enter.
 func TestCompareSheetHelpOneFilter(t *testing.T) {
 	for _, c := range []struct {
 		filters []string
@@ -253,8 +253,8 @@ func TestCompareSheetHelpOneFilter(t *testing.T) {
 			keys = append(keys, b.Help().Key)
 		}
 		got := strings.Join(keys, " ")
-		if has := strings.Contains(got, "a ") && strings.Contains(got, "b "); has != c.want {
-			t.Errorf("filters %v: help keys %q, a/b offered %v, want %v", c.filters, got, has, c.want)
+		if has := strings.Contains(got, "A ") && strings.Contains(got, "B "); has != c.want {
+			t.Errorf("filters %v: help keys %q, A/B offered %v, want %v", c.filters, got, has, c.want)
 		}
 	}
 }

@@ -129,7 +129,7 @@ func defaultOverview() Overview {
 		Right:    key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "column right")),
 		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort by this column")),
 		Reverse:  key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
-		Baseline: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "baseline: this column")),
+		Baseline: key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "baseline: this column")),
 		Stderr:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "stderr on/off")),
 		Fold:     key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold/unfold group")),
 		FoldAll:  key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),

@@ -23,7 +23,7 @@ type Scope struct {
 // a dataset has filters or a score scale (a format with both gets the
 // comparison). In the runs sheet, b picks run B before it pages up
 // (pgup still does).
-var shared = [][2]string{{"compare.filters", "run.distribution"}, {"compare.pickb", "nav.pageup"}, {"overview.baseline", "nav.pageup"}}
+var shared = [][2]string{{"compare.filters", "run.distribution"}}
 
 // Scopes lists the rooms' scopes. Each room's Update matches only the
 // bindings of its scope; `?` (Global.Help) and ctrl+c (Global.ForceQuit)
