@@ -1,9 +1,9 @@
 package loaders
 
 import (
+	"evalview/loaders/internal/intern"
 	"fmt"
 	"strings"
-	"sync"
 
 	"evalview/loaders/internal/folder"
 	"evalview/loaders/internal/jsonhead"
@@ -93,30 +93,12 @@ func noteFallback(ds *model.Dataset, near string) {
 	msg := fmt.Sprintf("no format recognised this file%s; it is shown as plain JSON records, every field listed: --as %s reads it as one of them, --as %s as plain records without this note",
 		near, strings.Join(names, "|"), ds.Kind)
 	// Not Notef: its Sprintf would copy the interned text again.
-	ds.Issues = append(ds.Issues, model.Issue{Severity: model.SeverityNote, Code: "no-format", File: ds.Path, Message: fallbackNotes.intern(msg)})
+	ds.Issues = append(ds.Issues, model.Issue{Severity: model.SeverityNote, Code: "no-format", File: ds.Path, Message: fallbackNotes.Of(msg)})
 }
 
 // fallbackNotes keeps one copy of each fallback note's text: a folder of
 // 200,000 files of one shape says the same 300 bytes 200,000 times.
-var fallbackNotes = interner{m: map[string]string{}}
-
-// interner keeps one copy of each of up to 4,096 strings.
-type interner struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
-func (in *interner) intern(s string) string {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	if v, ok := in.m[s]; ok {
-		return v
-	}
-	if len(in.m) < 4096 {
-		in.m[s] = s
-	}
-	return s
-}
+var fallbackNotes intern.Table
 
 // nearestOf is nearest for a file read again (a file named alone).
 func nearestOf(path string) string {

@@ -45,7 +45,7 @@ type Model struct {
 	cur      int
 	// states are each dataset's list state: the list shows the current
 	// one's (the same pointer), so switching back restores it.
-	states []*list.State
+	states listStates
 	layout Layout
 	ready  bool
 	// found is the status bar's line of what the folders opened held,
@@ -159,15 +159,12 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	})
 	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
 	m.search = searchState{list: m.list, detail: m.detail}
-	m.states = make([]*list.State, len(datasets))
-	for i := range datasets {
-		m.states[i] = list.NewState(opts.Filter)
-	}
+	m.states = listStates{filter: opts.Filter, s: make([]*list.State, len(datasets))}
 	// The command checked the key overrides (names and collisions); a
 	// bad one here changes nothing.
 	_ = m.c.Keys.Apply(opts.Keys)
 	if len(datasets) > 0 {
-		m.list.SetDataset(datasets[0], m.states[0])
+		m.list.SetDataset(datasets[0], m.states.at(0))
 	}
 	if opts.Overview && len(datasets) > 1 {
 		m.openOverview()

@@ -41,6 +41,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"evalview/loaders/internal/intern"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -111,6 +112,9 @@ func Open(path string) ([]*model.Dataset, error) { return format.Open(path) }
 func Each(path string, fn func(*model.Dataset) error) error { return format.Each(path, fn) }
 
 var errStop = errors.New("stop")
+
+// fieldLists keeps one copy of each "fields" fact (intern).
+var fieldLists intern.Table
 
 // maxBadLines bounds the bad-json issues a file lists one by one; the
 // lines past it are counted in one more.
@@ -201,12 +205,11 @@ func scanFile(path string, g *growing) (*model.Dataset, error) {
 		ds.Issues = append(ds.Issues, x.markDups(dups, ids.seed)...)
 	}
 	ds.Records = x
-	ds.Facts = []model.Fact{
-		{Key: "format", Value: "JSON Lines, shown as plain records"},
-		{Key: "records", Value: strconv.Itoa(x.n)},
-	}
+	ds.Facts = make([]model.Fact, 2, 3) // a folder of many files holds a slice per file
+	ds.Facts[0] = model.Fact{Key: "format", Value: "JSON Lines, shown as plain records"}
+	ds.Facts[1] = model.Fact{Key: "records", Value: strconv.Itoa(x.n)}
 	if len(keys.order) > 0 {
-		ds.Facts = append(ds.Facts, model.Fact{Key: "fields", Value: keys.String()})
+		ds.Facts = append(ds.Facts, model.Fact{Key: "fields", Value: fieldLists.Of(keys.String())})
 	}
 	return ds, nil
 }
