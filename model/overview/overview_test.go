@@ -281,3 +281,27 @@ func TestUnknownRunsPastMaxAlone(t *testing.T) {
 		t.Errorf("three runs: %d columns, %d merged", len(tab.Columns), tab.MergedUntimed)
 	}
 }
+
+// TestPartner: the overview first compares the first column with the one
+// that shares the most tasks with it, and its first row is the first
+// they share.
+func TestPartner(t *testing.T) {
+	e := func(i int, m string, tasks ...string) Entry {
+		var ts []Task
+		for _, n := range tasks {
+			ts = append(ts, task(n, nil, fig("acc", "", 0.5)))
+		}
+		return Entry{Dataset: i, Model: m, Run: "2025-01-01T10-00-00.1", Tasks: ts}
+	}
+	tab := Build([]Entry{e(0, "a", "t1", "t2", "t3"), e(1, "b", "u1"), e(2, "c", "t2"), e(3, "d", "t2", "t3")}, Options{})
+	if p := tab.Partner(0); p != 3 {
+		t.Errorf("partner of a: %d (%s), want d", p, tab.Columns[max(p, 0)].Label)
+	}
+	rows := tab.Visible(View{})
+	if i := tab.FirstShared(rows, 0, 3); i < 0 || tab.Rows[rows[i]].Task != "t2" {
+		t.Errorf("first shared row %d", i)
+	}
+	if p := Build([]Entry{e(0, "a", "t1"), e(1, "b", "u1")}, Options{}).Partner(0); p != -1 {
+		t.Errorf("no shared task: partner %d", p)
+	}
+}

@@ -235,3 +235,38 @@ func (t *Table) sorted(rows []int, v View) []int {
 	})
 	return out
 }
+
+// Partner is the column the overview first compares with column base:
+// the one that shares the most tasks with it (both with a figure), the
+// first of those that share as many; -1 when no column shares one. A
+// folder of many models whose first two ran different tasks opened on
+// two columns of "–" and no delta.
+func (t *Table) Partner(base int) int {
+	best, most := -1, 0
+	for c := range t.Columns {
+		if c == base {
+			continue
+		}
+		n := 0
+		for _, r := range t.Rows {
+			if !r.Group && r.Cells[base].HasFigure && r.Cells[c].HasFigure {
+				n++
+			}
+		}
+		if n > most {
+			best, most = c, n
+		}
+	}
+	return best
+}
+
+// FirstShared is the first of rows (row indexes, as Visible gives them)
+// where columns a and b both have a figure, -1 when none has.
+func (t *Table) FirstShared(rows []int, a, b int) int {
+	for i, r := range rows {
+		if cs := t.Rows[r].Cells; cs[a].HasFigure && cs[b].HasFigure {
+			return i
+		}
+	}
+	return -1
+}

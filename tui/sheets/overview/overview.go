@@ -64,6 +64,18 @@ type Sheet struct {
 	// drawn is the layout of the last view, for clicks.
 	drawn layout
 	w, h  int
+	// placed is the view as the sheet placed it, before the user moved
+	// anything: while it stays so, datasets coming in place it again.
+	placed placedView
+}
+
+// placedView is what place chose.
+type placedView struct {
+	ok                       bool
+	base, compared, pos, row int
+	sort                     ov.SortBy
+	desc                     bool
+	filter                   string
 }
 
 // New lines the datasets up.
@@ -77,7 +89,35 @@ func New(c *ui.Common, src ui.MetricsSource, dss []*model.Dataset) *Sheet {
 	if len(s.table.Columns) > 1 {
 		s.pos++ // on the second model: the delta compares it with the first
 	}
+	s.place()
 	return s
+}
+
+// place compares the first column with the one that shares the most
+// tasks with it (Partner), the column cursor on it, and puts the row
+// cursor on the first task they share: a folder whose first two models
+// ran different tasks opened on two columns of "–". The first column
+// is the baseline (the paths' first model), as the datasets come in too.
+func (s *Sheet) place() {
+	if len(s.table.Columns) > 1 {
+		s.view.Baseline = 0
+		s.view.Compared = 1
+		s.pos = s.firstModelPos() + 1
+		if p := s.table.Partner(0); p > 0 {
+			s.view.Compared = p
+			s.pos = s.firstModelPos() + p
+		}
+		if i := s.table.FirstShared(s.rows, 0, s.view.Compared); i > 0 {
+			s.cursor = i
+		}
+	}
+	s.placed = s.viewNow()
+}
+
+// viewNow is the view as it stands, to tell whether the user moved.
+func (s *Sheet) viewNow() placedView {
+	return placedView{ok: true, base: s.view.Baseline, compared: s.view.Compared, pos: s.pos, row: s.row(),
+		sort: s.view.Sort, desc: s.view.Desc, filter: s.view.Filter}
 }
 
 // Refresh takes in what the datasets' indexes learnt since the last
@@ -113,12 +153,16 @@ func (s *Sheet) Grow(dss []*model.Dataset) {
 	s.final = append(s.final, make([]bool, n)...)
 	s.seen = append(s.seen, make([]*model.Dataset, n)...)
 	hadTwo := len(s.table.Columns) > 1
+	untouched := s.placed.ok && s.placed == s.viewNow()
 	s.Refresh()
 	if !hadTwo && len(s.table.Columns) > 1 && s.pos == s.firstModelPos() {
 		// As New places them: the delta compares the second model
 		// with the first, the cursor on the second.
 		s.view.Compared = 1
 		s.pos++
+	}
+	if untouched {
+		s.place()
 	}
 }
 
