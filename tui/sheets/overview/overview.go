@@ -108,7 +108,9 @@ func (s *Sheet) place() {
 			s.pos = s.firstModelPos() + p
 		}
 		if i := s.table.FirstShared(s.rows, 0, s.view.Compared); i > 0 {
-			s.cursor = i
+			// The shared task near the top, one row of what comes
+			// before it above (the view keeps it in sight from there).
+			s.cursor, s.offset = i, i-1
 		}
 	}
 	s.placed = s.viewNow()
