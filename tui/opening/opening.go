@@ -33,14 +33,10 @@ import (
 // it comes to. Its methods may be called from any goroutine; the browser
 // takes in what they told it a batch at a time, on its own.
 type Opening struct {
-	mu       sync.Mutex
-	datasets []*model.Dataset
-	found    []model.Discovery
-	files    int
-	path     string
-	done     bool
-	err      error
-	crash    *crash.Info
+	mu sync.Mutex
+	// t is what was told since the browser last took it in (its
+	// datasets and folders; the rest as it stands).
+	t told
 	// wake holds a token while something is told that the browser has
 	// not taken in.
 	wake chan struct{}
@@ -60,7 +56,7 @@ func (o *Opening) poke() {
 // grow).
 func (o *Opening) Add(ds *model.Dataset) {
 	o.mu.Lock()
-	o.datasets = append(o.datasets, ds)
+	o.t.datasets = append(o.t.datasets, ds)
 	o.mu.Unlock()
 	o.poke()
 }
@@ -68,7 +64,7 @@ func (o *Opening) Add(ds *model.Dataset) {
 // Found tells what a folder opened held (loaders.Options.Found).
 func (o *Opening) Found(d model.Discovery) {
 	o.mu.Lock()
-	o.found = append(o.found, d)
+	o.t.found = append(o.t.found, d)
 	o.mu.Unlock()
 	o.poke()
 }
@@ -77,8 +73,8 @@ func (o *Opening) Found(d model.Discovery) {
 // names it, and counts them).
 func (o *Opening) Reading(path string) {
 	o.mu.Lock()
-	o.files++
-	o.path = path
+	o.t.files++
+	o.t.path = path
 	o.mu.Unlock()
 	o.poke()
 }
@@ -86,7 +82,7 @@ func (o *Opening) Reading(path string) {
 // finish records Open's end.
 func (o *Opening) finish(err error, crash *crash.Info) {
 	o.mu.Lock()
-	o.done, o.err, o.crash = true, err, crash
+	o.t.done, o.t.err, o.t.crash = true, err, crash
 	o.mu.Unlock()
 	o.poke()
 }
@@ -106,8 +102,8 @@ type told struct {
 func (o *Opening) take() told {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	t := told{datasets: o.datasets, found: o.found, files: o.files, path: o.path, done: o.done, err: o.err, crash: o.crash}
-	o.datasets, o.found = nil, nil
+	t := o.t
+	o.t.datasets, o.t.found = nil, nil
 	return t
 }
 
