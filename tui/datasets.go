@@ -24,7 +24,7 @@ func (m *Model) switchDataset(i int) tea.Cmd {
 	m.sheets.closeAll() // they show the dataset being left
 	list.CancelSearch(m.datasets[m.cur])
 	m.cur = i
-	m.list.SetDataset(m.datasets[i], m.states.at(i))
+	m.list.SetDataset(m.datasets[i], m.states.At(i))
 	m.note, m.found = "", ""
 	m.opening.Shown()
 	m.detail.ClearSearch()
@@ -196,11 +196,11 @@ func (m *Model) addDatasets(dss []*model.Dataset) tea.Cmd {
 	}
 	first := len(m.datasets) == 0
 	m.datasets = append(m.datasets, dss...)
-	m.states.s = append(m.states.s, make([]*list.State, len(dss))...)
+	m.states.Grow(len(dss))
 	var cmds []tea.Cmd
 	if first {
 		m.cur = 0
-		m.list.SetDataset(m.datasets[0], m.states.at(0))
+		m.list.SetDataset(m.datasets[0], m.states.At(0))
 		cmds = append(cmds, m.selectionChanged())
 		if m.opts.Follow {
 			cmds = append(cmds, m.setFollow(true))
@@ -229,20 +229,4 @@ func (m *Model) growSheets(now bool) {
 			p.Grow(m.datasets)
 		}
 	}
-}
-
-// listStates are each dataset's list state, made the first time the
-// dataset is shown: a folder of 200,000 files kept 60 MB of states of
-// lists nobody opened.
-type listStates struct {
-	filter string // the --filter a new state starts on
-	s      []*list.State
-}
-
-// at is dataset i's list state.
-func (l *listStates) at(i int) *list.State {
-	if l.s[i] == nil {
-		l.s[i] = list.NewState(l.filter)
-	}
-	return l.s[i]
 }

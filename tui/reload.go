@@ -74,7 +74,7 @@ func (m *Model) replaceDataset(i int, ds *model.Dataset) tea.Cmd {
 	if i == m.cur {
 		m.sheets.closeAll()
 	}
-	id := m.list.Reloaded(m.states.at(i), old, ds)
+	id := m.list.Reloaded(m.states.At(i), old, ds)
 	m.detail.Carry(old, ds)
 	// The count is read when the status bar is drawn (flashText): the
 	// new index may still grow, and a count taken now is not the last.

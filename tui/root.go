@@ -45,7 +45,7 @@ type Model struct {
 	cur      int
 	// states are each dataset's list state: the list shows the current
 	// one's (the same pointer), so switching back restores it.
-	states listStates
+	states list.States
 	layout Layout
 	ready  bool
 	// found is the status bar's line of what the folders opened held,
@@ -159,12 +159,12 @@ func New(datasets []*model.Dataset, opts Options) *Model {
 	})
 	m.detail = detail.New(c, detail.Sources{Filter: m.list.FilterIndex, Threshold: m.scoring.at})
 	m.search = searchState{list: m.list, detail: m.detail}
-	m.states = listStates{filter: opts.Filter, s: make([]*list.State, len(datasets))}
+	m.states = list.NewStates(opts.Filter, len(datasets))
 	// The command checked the key overrides (names and collisions); a
 	// bad one here changes nothing.
 	_ = m.c.Keys.Apply(opts.Keys)
 	if len(datasets) > 0 {
-		m.list.SetDataset(datasets[0], m.states.at(0))
+		m.list.SetDataset(datasets[0], m.states.At(0))
 	}
 	if opts.Overview && len(datasets) > 1 {
 		m.openOverview()
