@@ -21,8 +21,8 @@ type Scope struct {
 // shared are pairs of bindings that have a key in common on purpose. v
 // compares an lm-eval task's filters and draws a scored run's histogram:
 // a dataset has filters or a score scale (a format with both gets the
-// comparison). In the runs sheet, b picks run B before it pages up
-// (pgup still does).
+// comparison), so v is "how the answers fare" for every dataset. (b was
+// page up and a sheet's own key in two rooms; it is page up only now.)
 var shared = [][2]string{{"compare.filters", "run.distribution"}}
 
 // Scopes lists the rooms' scopes. Each room's Update matches only the

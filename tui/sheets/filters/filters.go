@@ -248,8 +248,10 @@ func (s *Sheet) View() string {
 	}
 	// The 2x2 table.
 	fa, fb := text.OneLine(s.ds.Filters[s.a]), text.OneLine(s.ds.Filters[s.b])
-	add(st.Detail.Subheading.Render("A ")+st.Detail.Selected.Render(fa)+st.Detail.Subtle.Render(" (a: next)")+
-		st.Detail.Subheading.Render("   B ")+st.Detail.Selected.Render(fb)+st.Detail.Subtle.Render(" (b: next)"), "")
+	// The keys as bound (a config may move them).
+	ka, kb := s.c.Keys.Compare.PickA.Help().Key, s.c.Keys.Compare.PickB.Help().Key
+	add(st.Detail.Subheading.Render("A ")+st.Detail.Selected.Render(fa)+st.Detail.Subtle.Render(" ("+ka+": next)")+
+		st.Detail.Subheading.Render("   B ")+st.Detail.Selected.Render(fb)+st.Detail.Subtle.Render(" ("+kb+": next)"), "")
 	labW := max(text.Width("A ✓ "+fa), text.Width("A ✗ "+fa), 10)
 	labW = min(labW, max(10, s.scroll.W-34))
 	x := labW + 2 // where the next cell of the line starts
