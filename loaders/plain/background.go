@@ -264,6 +264,9 @@ func (g *growing) SyncDataset(ds *model.Dataset) bool {
 	if f := g.final; f != nil {
 		ds.Facts = f.Facts
 		ds.Issues = append(ds.Issues, f.Issues...)
+		// The columns again, from the whole file's first records: a
+		// JSON document lists none until its scan ends.
+		Present(ds)
 	} else if g.err != nil {
 		ds.Issues = append(ds.Issues, model.Errorf("read-error", ds.Path, 0, "", "reading stopped: %v", g.err))
 	}

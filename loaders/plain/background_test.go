@@ -108,3 +108,44 @@ func TestBackgroundStop(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestBackgroundDocument: a large JSON document opened for the browser
+// comes in whole at the scan's end, with the columns Open's dataset has.
+func TestBackgroundDocument(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := range 20000 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `  {"id": %d, "lang": "fr", "question": "what is %d plus %d and a long tail %s?"}`, i, i, i, strings.Repeat("x", 30))
+	}
+	b.WriteString("\n]\n")
+	p := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Present(want[0])
+	got, err := OpenBackground(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := got[0]
+	Present(ds) // as the registry does when it hands the dataset over
+	if w, ok := ds.Records.(interface{ Wait() error }); ok {
+		_ = w.Wait()
+	}
+	if s, ok := ds.Records.(interface{ SyncDataset(*model.Dataset) bool }); ok {
+		s.SyncDataset(ds)
+	}
+	if ds.Records.Len() != want[0].Records.Len() {
+		t.Fatalf("%d records, Open gives %d", ds.Records.Len(), want[0].Records.Len())
+	}
+	if !reflect.DeepEqual(ds.Presentation.Columns, want[0].Presentation.Columns) {
+		t.Errorf("columns %v, Open gives %v", ds.Presentation.Columns, want[0].Presentation.Columns)
+	}
+}
