@@ -27,8 +27,9 @@ import (
 type Options struct {
 	// As forces a format instead of detecting one ("" detects).
 	As model.Kind
-	// Background returns lm-eval datasets and Inspect .json logs while
-	// their files are still being indexed (for the browser): their indexes
+	// Background returns lm-eval datasets, Inspect logs and plain JSON
+	// Lines files past 1 MB while their files are still being indexed
+	// (for the browser): their indexes
 	// grow, Done turns true at the end, and the browser syncs them.
 	// Commands leave it false and get complete datasets.
 	Background bool
