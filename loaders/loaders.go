@@ -29,9 +29,9 @@ type Options struct {
 	As model.Kind
 	// Background returns lm-eval datasets, Inspect logs and plain JSON
 	// Lines files past 1 MB while their files are still being indexed
-	// (for the browser): their indexes
-	// grow, Done turns true at the end, and the browser syncs them.
-	// Commands leave it false and get complete datasets.
+	// (for the browser): their indexes grow, Done turns true at the end,
+	// and the browser syncs them. Commands leave it false and get
+	// complete datasets.
 	Background bool
 	// Deep tells that the caller runs every dataset's Deep right after
 	// opening (check, summary): lm-eval indexes then prepare it as they
