@@ -1,7 +1,6 @@
 package loaders
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,24 +14,19 @@ import (
 // copyInto copies the file or folder src to dst (made as needed).
 func copyInto(t *testing.T, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	st, err := os.Stat(src)
+	switch {
+	case err != nil:
+	case st.IsDir():
+		err = os.CopyFS(dst, os.DirFS(src))
+	default:
+		var b []byte
+		if b, err = os.ReadFile(src); err == nil {
+			if err = os.MkdirAll(filepath.Dir(dst), 0o755); err == nil {
+				err = os.WriteFile(dst, b, 0o644)
+			}
 		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(to, b, 0o644)
-	})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

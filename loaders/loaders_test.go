@@ -255,28 +255,9 @@ func TestFolderSkipsNotesSidecar(t *testing.T) {
 // that is no artifact stays out.
 func TestLMEvalFolderOpensWhatIsBeside(t *testing.T) {
 	dir := t.TempDir()
-	copyTree := func(src, dst string) {
-		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(src, p)
-			if d.IsDir() {
-				return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	copyTree(filepath.Join(fixtures, "two_filters"), dir)
-	copyTree("../testdata/run/valid", filepath.Join(dir, "run1"))
-	copyTree("../testdata/jsonl", filepath.Join(dir, "logs"))
+	copyInto(t, filepath.Join(fixtures, "two_filters"), dir)
+	copyInto(t, "../testdata/run/valid", filepath.Join(dir, "run1"))
+	copyInto(t, "../testdata/jsonl", filepath.Join(dir, "logs"))
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"seed": 1}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -13,21 +13,7 @@ const small = "testdata/outputs/20250301_090000"
 func copyFixture(t *testing.T) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), "20250301_090000")
-	err := filepath.Walk(small, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(small, p)
-		if info.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(small)); err != nil {
 		t.Fatal(err)
 	}
 	return dst
