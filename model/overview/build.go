@@ -101,18 +101,6 @@ type Cell struct {
 	Note     string
 }
 
-// MergedNote says in one line that runs without a time were merged
-// (MergedUntimed), "" when none were.
-func (t *Table) MergedNote() string {
-	switch t.MergedUntimed {
-	case 0:
-		return ""
-	case 1:
-		return "1 run without a time joined its configuration's column as a run again (more than " + strconv.Itoa(MaxAlone) + " stood alone)"
-	}
-	return strconv.Itoa(t.MergedUntimed) + " runs without a time joined their configuration's column as runs again (more than " + strconv.Itoa(MaxAlone) + " stood alone)"
-}
-
 // Valued reports whether the cell shows anything: a value, one still to
 // come, or a count of unscored records.
 func (c Cell) Valued() bool { return c.HasFigure || c.Pending || c.Unscored > 0 }

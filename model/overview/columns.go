@@ -60,6 +60,18 @@ type group struct {
 // that column as runs again (Table.MergedUntimed counts them).
 const MaxAlone = 32
 
+// MergedNote says in one line that runs without a time were merged
+// (MergedUntimed), "" when none were.
+func (t *Table) MergedNote() string {
+	switch t.MergedUntimed {
+	case 0:
+		return ""
+	case 1:
+		return "1 run without a time joined its configuration's column as a run again (more than " + strconv.Itoa(MaxAlone) + " stood alone)"
+	}
+	return strconv.Itoa(t.MergedUntimed) + " runs without a time joined their configuration's column as runs again (more than " + strconv.Itoa(MaxAlone) + " stood alone)"
+}
+
 // unknownRun is the run id of an entry whose run the artifact does not
 // name: a run of its own.
 func unknownRun(i int) string { return "\x00" + strconv.Itoa(i) }
