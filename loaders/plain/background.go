@@ -10,6 +10,7 @@ import (
 
 	"evalview/loaders/internal/folder"
 	"evalview/loaders/jsonl"
+	"evalview/loaders/source"
 	"evalview/model"
 )
 
@@ -53,9 +54,9 @@ func EachBackground(path string, fn func(*model.Dataset) error) error {
 // openFileBackground opens path as openFile does, a large file's index
 // growing in the background.
 func openFileBackground(path string) (*model.Dataset, error) {
-	st, err := statRegular(path)
-	if err != nil || st < backgroundSize {
-		return openFile(path)
+	// A stat, not an open: a folder of many small files opens each once.
+	if st, err := source.Stat(path); err != nil || !st.Mode().IsRegular() || st.Size() < backgroundSize {
+		return openFile(path) // which says what is wrong with it
 	}
 	g := &growing{first: make(chan struct{}), finished: make(chan struct{})}
 	go func() {
@@ -82,20 +83,6 @@ func openFileBackground(path string) (*model.Dataset, error) {
 		ds.Facts = append(ds.Facts, model.Fact{Key: "fields", Value: k})
 	}
 	return ds, nil
-}
-
-// statRegular is the size of path, a regular file.
-func statRegular(path string) (int64, error) {
-	f, err := jsonl.OpenRegular(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	return st.Size(), nil
 }
 
 // growing is the model.Index of a plain file being indexed in the
